@@ -1,0 +1,78 @@
+// Bundles the three shipped programs (extension, CLI, pi extension) and the test/bench entry
+// points. Shape follows microsoft/vscode-extension-samples/esbuild-sample: one context per
+// output, `--production` minifies, `--watch` rebuilds. Type checking is `tsc --noEmit`, separate.
+const esbuild = require("esbuild");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const production = process.argv.includes("--production");
+const watch = process.argv.includes("--watch");
+const shippedOnly = process.argv.includes("--shipped");
+
+/** Every `*.test.ts` under test/ (not test/fixtures), bundled one file each, so mocha runs plain JS. */
+function testEntries() {
+  const found = [];
+  const walk = (dir) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "fixtures" && entry.name !== "node_modules") walk(full);
+      } else if (/\.(test|suite|main)\.ts$/.test(entry.name)) {
+        found.push(full);
+      }
+    }
+  };
+  walk("test");
+  return found;
+}
+
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  sourcemap: !production,
+  sourcesContent: false,
+  minify: production,
+  logLevel: "warning",
+  legalComments: "none",
+};
+
+const shipped = [
+  { entryPoints: ["src/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
+  { entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } },
+  // Self-contained: pi loads it with jiti from its global extensions folder, with no node_modules beside it.
+  { entryPoints: ["src/pi/extension.ts"], outfile: "dist/pi-extension.js" },
+];
+
+function devBuilds() {
+  const builds = [];
+  const benches = fs.existsSync("bench")
+    ? fs.readdirSync("bench").filter((f) => f.endsWith(".ts")).map((f) => path.join("bench", f))
+    : [];
+  if (benches.length) builds.push({ entryPoints: benches, outdir: "dist/bench", external: ["vscode"] });
+  const tests = testEntries();
+  if (tests.length) {
+    builds.push({ entryPoints: tests, outdir: "out", outbase: ".", external: ["vscode", "mocha", "playwright-core"] });
+  }
+  return builds;
+}
+
+async function main() {
+  const builds = shippedOnly || production ? shipped : [...shipped, ...devBuilds()];
+  const contexts = await Promise.all(builds.map((b) => esbuild.context({ ...common, ...b })));
+  if (watch) {
+    await Promise.all(contexts.map((c) => c.watch()));
+    return;
+  }
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+  const cli = "dist/cli.js";
+  if (fs.existsSync(cli)) fs.chmodSync(cli, 0o755);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+process.stdout.write("damage-control: not yet\n");
