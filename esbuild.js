@@ -37,6 +37,7 @@ const common = {
   minify: production,
   logLevel: "warning",
   legalComments: "none",
+  loader: { ".yaml": "text" },
 };
 
 const shipped = [

@@ -1,0 +1,174 @@
+// decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
+// Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
+// earlier ask rule can never hide a later block rule or a protected path.
+import { compilePathEntry, globBase, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { askReason, blockReason } from "./reason";
+import { analyzeCommand } from "./shell/analyze";
+import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
+import type { Access, Agent, DecideContext, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
+
+export type { ToolCall } from "./toolcall";
+
+const RANK = { allow: 0, ask: 1, block: 2 } as const;
+
+export const ALLOW: Verdict = Object.freeze({ action: "allow", reason: "" }) as Verdict;
+
+export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent: Agent = "cli"): Verdict {
+  const norm = normalizeToolCall(call, agent);
+  switch (norm.kind) {
+    case "other":
+      return ALLOW;
+    case "invalid":
+      return { action: "block", reason: blockReason(`malformed ${norm.tool || "tool"} call: ${norm.problem}`) };
+    case "files": {
+      const judge = new Judge(rules, ctx);
+      for (const op of norm.ops) judge.fileOp(op);
+      return judge.verdict();
+    }
+    case "bash":
+      return decideCommand(norm.command, rules, ctx);
+  }
+}
+
+/** The bash part of decide, also used by "try a command" in the panel. */
+export function decideCommand(command: string, rules: RuleSet, ctx: DecideContext): Verdict {
+  const judge = new Judge(rules, ctx);
+  const analysis = analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home });
+  for (const executed of analysis.commands) {
+    const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
+    for (const rule of rules.bashToolPatterns) {
+      if (texts.some((t) => rule.regex.test(t))) {
+        const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
+        const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
+        if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
+        else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
+      }
+    }
+  }
+  for (const effect of analysis.effects) {
+    judge.path(effect.path, effect.access, effect.recursive, { ...effect.span, text: command.slice(effect.span.start, effect.span.end) }, effect.via);
+  }
+  for (const u of analysis.uncertain) {
+    judge.offer({ action: "ask", reason: askReason(u.why), match: { ...u.span, text: command.slice(u.span.start, u.span.end) } });
+  }
+  if (analysis.parseErrors.length > 0) {
+    const e = analysis.parseErrors[0];
+    const what = `the command could not be parsed (${e.message}), so what it would run is unknown`;
+    const match = { ...e.span, text: command.slice(e.span.start, e.span.end) };
+    if (ctx.onParseError === "block") judge.offer({ action: "block", reason: blockReason(what), match });
+    else judge.offer({ action: "ask", reason: askReason(what), match });
+  }
+  return judge.verdict();
+}
+
+interface CompiledPaths {
+  zeroAccess: [PathRule, PathMatcher][];
+  readOnly: [PathRule, PathMatcher][];
+  noDelete: [PathRule, PathMatcher][];
+}
+
+/** Path entries depend on root and home; compile them once per rule set and context. */
+const compiledCache = new WeakMap<RuleSet, Map<string, CompiledPaths>>();
+
+function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
+  const root = ctx.root ?? ctx.cwd;
+  const key = `${root}\0${ctx.home}`;
+  let byCtx = compiledCache.get(rules);
+  if (!byCtx) compiledCache.set(rules, (byCtx = new Map()));
+  let compiled = byCtx.get(key);
+  if (!compiled) {
+    const pc = { cwd: root, home: ctx.home, root };
+    const c = (list: PathRule[]) => list.map((r) => [r, compilePathEntry(r.path, pc)] as [PathRule, PathMatcher]);
+    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths) };
+    if (byCtx.size > 64) byCtx.clear();
+    byCtx.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** Collects candidate verdicts and keeps the strongest (the first one of that strength). */
+class Judge {
+  private best: Verdict = ALLOW;
+  private paths?: CompiledPaths;
+
+  constructor(
+    private readonly rules: RuleSet,
+    private readonly ctx: DecideContext,
+  ) {}
+
+  offer(v: Verdict): void {
+    if (RANK[v.action] > RANK[this.best.action]) this.best = v;
+  }
+
+  verdict(): Verdict {
+    return this.best;
+  }
+
+  fileOp(op: FileOp): void {
+    const base = resolvePath(op.path, this.ctx);
+    if (base === undefined) return;
+    this.path(base, op.access, op.recursive, undefined, undefined);
+    if (op.pattern) {
+      // A Glob/find pattern lists the folder it starts in; a literal last segment names a file.
+      const pattern = op.pattern;
+      const dir = resolvePath(globBase(pattern), { ...this.ctx, cwd: base });
+      if (dir !== undefined && dir !== base) this.path(dir, op.access, op.recursive, undefined, undefined);
+      const last = pattern.split("/").pop() ?? "";
+      if (last && !/[*?[\]{}]/.test(last)) {
+        const named = resolvePath(pattern, { ...this.ctx, cwd: base });
+        if (named !== undefined) this.path(named, "read", false, undefined, undefined);
+      }
+    }
+  }
+
+  /** Checks one touched path against the three path lists. */
+  path(abs: string, access: Access, recursive: boolean, match: (Span & { text: string }) | undefined, via: string | undefined): void {
+    if (this.best.action === "block") return;
+    this.paths ??= compiledPaths(this.rules, this.ctx);
+    const candidates = [abs];
+    const real = this.ctx.realpath?.(abs);
+    if (real !== undefined && real !== abs) candidates.push(real);
+
+    const hit = (m: PathMatcher) => candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)));
+    const how = via ? ` (${via})` : "";
+    const shown = abs;
+
+    for (const [rule, m] of this.paths.zeroAccess) {
+      if (hit(m)) {
+        const ref = refOf(rule);
+        this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+        return;
+      }
+    }
+    if (access === "write" || access === "delete") {
+      for (const [rule, m] of this.paths.readOnly) {
+        if (hit(m)) {
+          const ref = refOf(rule);
+          this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+          return;
+        }
+      }
+    }
+    if (access === "delete") {
+      for (const [rule, m] of this.paths.noDelete) {
+        if (hit(m)) {
+          const ref = refOf(rule);
+          this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
+          return;
+        }
+      }
+    }
+  }
+}
+
+function verb(access: Access): string {
+  return { read: "reading", write: "writing", delete: "deleting or moving", list: "listing or searching" }[access];
+}
+
+function refOf(rule: PathRule): RuleRef {
+  return { kind: rule.kind, text: rule.path, line: rule.range ? rule.range.start.line + 1 : undefined };
+}
+
+function lineOf(rule: { range?: { start: { line: number } } }): number | undefined {
+  return rule.range ? rule.range.start.line + 1 : undefined;
+}

@@ -1,0 +1,110 @@
+// Path resolution and path-rule matching. Pure string work on POSIX paths; the only I/O,
+// symlink resolution, is injected by the adapter as `realpath`.
+import { posix } from "node:path";
+import { Minimatch } from "minimatch";
+
+export interface PathContext {
+  cwd: string;
+  home: string;
+  /** Anchor of relative rule entries; defaults to cwd. */
+  root?: string;
+}
+
+const GLOB_CHARS = /[*?[\]{}]/;
+const MM = { dot: true, nocomment: true, nonegate: true } as const;
+
+/**
+ * Turns a path as an agent wrote it into an absolute, normalised path:
+ * `file://` URLs, `~`, `$HOME`/`${HOME}`, Windows separators, `.` and `..` segments.
+ * Returns undefined for something that is not a usable path (empty).
+ */
+export function resolvePath(raw: string, ctx: PathContext): string | undefined {
+  let p = raw.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ");
+  if (p === "") return undefined;
+  if (p.startsWith("file://")) {
+    try {
+      p = decodeURIComponent(new URL(p).pathname);
+    } catch {
+      return undefined;
+    }
+  }
+  p = expandHome(p, ctx.home);
+  if (/^[A-Za-z]:[\\/]/.test(p) || p.includes("\\")) p = p.replace(/\\/g, "/");
+  return posix.resolve(ctx.cwd, p);
+}
+
+export function expandHome(p: string, home: string): string {
+  if (p === "~") return home;
+  if (p.startsWith("~/")) return home + p.slice(1);
+  return p.replace(/^\$\{HOME\}(?=\/|$)|^\$HOME(?=\/|$)/, home);
+}
+
+/** The compiled form of one path entry from the rules file. */
+export interface PathMatcher {
+  entry: string;
+  /** `name`: compared with each path component; `folder`: the folder and all below; `glob`: a full-path glob. */
+  shape: "name" | "folder" | "glob";
+  /** For folder and glob: the absolute anchored path or pattern. For name: the name pattern. */
+  target: string;
+  /** Compiled once: matching runs on every tool call. */
+  glob?: Minimatch;
+}
+
+export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
+  if (!entry.includes("/")) return { entry, shape: "name", target: entry, glob: new Minimatch(entry, MM) };
+  const root = ctx.root ?? ctx.cwd;
+  const expanded = expandHome(entry, ctx.home);
+  const anchored = expanded.startsWith("/") ? expanded : posix.join(root, expanded);
+  if (entry.endsWith("/") && !GLOB_CHARS.test(entry)) {
+    return { entry, shape: "folder", target: posix.normalize(anchored).replace(/\/+$/, "") || "/" };
+  }
+  const target = anchored.replace(/\/+$/, "");
+  return { entry, shape: "glob", target, glob: new Minimatch(target, MM) };
+}
+
+/** Does the absolute path `abs` fall under this entry (the path itself or something inside it)? */
+export function pathMatches(m: PathMatcher, abs: string): boolean {
+  switch (m.shape) {
+    case "folder":
+      return abs === m.target || abs.startsWith(m.target === "/" ? "/" : m.target + "/");
+    case "name":
+      return abs.split("/").some((part) => part !== "" && m.glob!.match(part));
+    case "glob": {
+      // The glob names files or folders; anything inside a matching folder is covered too.
+      for (let p = abs; ; p = posix.dirname(p)) {
+        if (m.glob!.match(p)) return true;
+        if (p === "/") return false;
+      }
+    }
+  }
+}
+
+/**
+ * Could a recursive operation on folder `dir` reach something this entry protects?
+ * True when a protected folder or glob lies inside `dir`. Bare names cannot be known without
+ * listing the folder, so they only count when `dir` itself matches.
+ */
+export function pathContainsMatch(m: PathMatcher, dir: string): boolean {
+  if (pathMatches(m, dir)) return true;
+  if (m.shape === "name") return false;
+  const prefix = dir === "/" ? "/" : dir + "/";
+  const staticPart = m.shape === "glob" ? m.target.slice(0, firstGlobIndex(m.target)) : m.target + "/";
+  return staticPart.startsWith(prefix);
+}
+
+function firstGlobIndex(s: string): number {
+  const i = s.search(GLOB_CHARS);
+  return i < 0 ? s.length : i;
+}
+
+/** The longest folder prefix of a glob pattern that contains no wildcard (`src/**\/*.ts` → `src`). */
+export function globBase(pattern: string): string {
+  const parts = pattern.split("/");
+  const fixed: string[] = [];
+  for (const part of parts) {
+    if (GLOB_CHARS.test(part)) break;
+    fixed.push(part);
+  }
+  if (fixed.length === parts.length) fixed.pop();
+  return fixed.join("/") || (pattern.startsWith("/") ? "/" : ".");
+}

@@ -1,0 +1,31 @@
+// Texts the agent reads. A block must name the rule and tell the model not to work around it:
+// models that are refused tend to try the same thing another way.
+import type { RuleRef } from "./types";
+
+const KIND_LABEL: Record<RuleRef["kind"], string> = {
+  bashPattern: "bash pattern",
+  zeroAccess: "zero-access path",
+  readOnly: "read-only path",
+  noDelete: "no-delete path",
+};
+
+export function describeRule(rule: RuleRef): string {
+  const where = rule.line ? `, rules line ${rule.line}` : "";
+  return `${KIND_LABEL[rule.kind]} ${rule.kind === "bashPattern" ? `/${rule.text}/` : `"${rule.text}"`}${where}`;
+}
+
+export function blockReason(what: string, rule?: RuleRef): string {
+  const because = rule ? ` (rule: ${describeRule(rule)})` : "";
+  return `Blocked by Damage Control: ${what}${because}. Do not work around this; report it to the user.`;
+}
+
+export function askReason(what: string, rule?: RuleRef): string {
+  const because = rule ? ` (rule: ${describeRule(rule)})` : "";
+  return `Damage Control asks the user to confirm: ${what}${because}.`;
+}
+
+/** What an ask becomes when no human can answer (headless, timeout, denial). */
+export function unconfirmedReason(askText: string, why: string): string {
+  const stripped = askText.replace(/^Damage Control asks the user to confirm: /, "").replace(/\.$/, "");
+  return `Blocked by Damage Control: ${stripped}; ${why}. Do not work around this; report it to the user.`;
+}

@@ -1,0 +1,280 @@
+// Rules file → compiled rules + diagnostics with exact ranges.
+// The `yaml` package keeps source offsets on every node; we turn them into zero-based
+// line/character ranges that the CLI, the editor and the panel all show the same way.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair, type Scalar } from "yaml";
+import type { BashPatternRule, Diagnostic, DiagnosticCode, PathRule, Range, RuleSet, Severity } from "../types";
+import { findUnreachable } from "./overlap";
+import { closest } from "./similar";
+
+export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"] as const;
+export const PATTERN_KEYS = ["pattern", "reason", "ask", "flags"] as const;
+type PathKey = "zeroAccessPaths" | "readOnlyPaths" | "noDeletePaths";
+const PATH_KIND: Record<PathKey, PathRule["kind"]> = {
+  zeroAccessPaths: "zeroAccess",
+  readOnlyPaths: "readOnly",
+  noDeletePaths: "noDelete",
+};
+/** `g` and `y` make RegExp.test stateful, `d` is useless here: only these flags are accepted. */
+const ALLOWED_FLAGS = /^[imsu]*$/;
+
+export interface ParsedRules {
+  rules: RuleSet;
+  diagnostics: Diagnostic[];
+  /** False when any diagnostic is an error: such a file must not replace the rules in force. */
+  ok: boolean;
+}
+
+export function emptyRuleSet(): RuleSet {
+  return { bashToolPatterns: [], zeroAccessPaths: [], readOnlyPaths: [], noDeletePaths: [] };
+}
+
+export function parseRules(text: string): ParsedRules {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const diagnostics: Diagnostic[] = [];
+  const rangeOf = (start: number, end: number): Range => {
+    const a = lines.linePos(start);
+    const b = lines.linePos(Math.max(start, end));
+    return { start: { line: a.line - 1, character: a.col - 1 }, end: { line: b.line - 1, character: b.col - 1 } };
+  };
+  const nodeRange = (node: YamlNode | null | undefined, fallback = 0): Range => {
+    const r = node?.range;
+    return r ? rangeOf(r[0], r[1]) : rangeOf(fallback, fallback);
+  };
+  const report = (severity: Severity, code: DiagnosticCode, message: string, range: Range, fix?: Diagnostic["fix"]) => {
+    diagnostics.push(fix ? { severity, code, message, range, fix } : { severity, code, message, range });
+  };
+
+  for (const err of [...doc.errors, ...doc.warnings]) {
+    const [start, end] = err.pos;
+    const severity: Severity = doc.errors.includes(err as never) ? "error" : "warning";
+    report(severity, "yaml-syntax", `YAML: ${firstLine(err.message)}`, rangeOf(start, end === start ? start + 1 : end));
+  }
+
+  const rules = emptyRuleSet();
+  const root = doc.contents;
+  if (root === null || (isScalar(root) && (root.value === null || root.value === ""))) {
+    return finish(rules, diagnostics);
+  }
+  if (!isMap(root)) {
+    report("error", "wrong-type", "The rules file must be a mapping with the keys " + RULE_KEYS.join(", ") + ".", nodeRange(root));
+    return finish(rules, diagnostics);
+  }
+
+  for (const pair of root.items as Pair<YamlNode, YamlNode>[]) {
+    const key = pair.key;
+    const name = isScalar(key) ? String(key.value) : "";
+    const keyRange = nodeRange(key);
+    if (name === "bashToolPatterns") {
+      readPatterns(pair.value, keyRange);
+    } else if (name === "zeroAccessPaths" || name === "readOnlyPaths" || name === "noDeletePaths") {
+      readPaths(name, pair.value, keyRange);
+    } else {
+      const guess = closest(name, RULE_KEYS);
+      report(
+        "error",
+        "unknown-key",
+        `Unknown key "${name}".` + (guess ? ` Did you mean "${guess}"?` : ` Known keys: ${RULE_KEYS.join(", ")}.`),
+        keyRange,
+        guess ? { title: `Change to "${guess}"`, range: keyRange, newText: guess } : undefined,
+      );
+    }
+  }
+
+  for (const u of findUnreachable(rules)) {
+    report("warning", "unreachable", u.message, u.range);
+  }
+  return finish(rules, diagnostics);
+
+  function readPatterns(value: YamlNode | null, keyRange: Range): void {
+    if (value === null || (isScalar(value) && value.value === null)) return;
+    if (!isSeq(value)) {
+      report("error", "wrong-type", "bashToolPatterns must be a list of {pattern, reason, ask?} entries.", value ? nodeRange(value) : keyRange);
+      return;
+    }
+    const seen = new Map<string, number>();
+    for (const item of value.items as YamlNode[]) {
+      if (!isMap(item)) {
+        report("error", "wrong-type", "Each bashToolPatterns entry must be a mapping with pattern and reason.", nodeRange(item));
+        continue;
+      }
+      let pattern: Scalar | undefined;
+      let reason: Scalar | undefined;
+      let ask: Scalar | undefined;
+      let flags: Scalar | undefined;
+      let broken = false;
+      for (const p of item.items as Pair<YamlNode, YamlNode>[]) {
+        const k = isScalar(p.key) ? String(p.key.value) : "";
+        const v = p.value;
+        if (!(PATTERN_KEYS as readonly string[]).includes(k)) {
+          const guess = closest(k, PATTERN_KEYS);
+          const r = nodeRange(p.key);
+          report(
+            "error",
+            "unknown-key",
+            `Unknown key "${k}" in a bash pattern.` + (guess ? ` Did you mean "${guess}"?` : ` Known keys: ${PATTERN_KEYS.join(", ")}.`),
+            r,
+            guess ? { title: `Change to "${guess}"`, range: r, newText: guess } : undefined,
+          );
+          broken = true;
+          continue;
+        }
+        if (!isScalar(v)) {
+          report("error", "wrong-type", `"${k}" must be a single value.`, v ? nodeRange(v) : nodeRange(p.key));
+          broken = true;
+          continue;
+        }
+        if (k === "pattern") pattern = v;
+        else if (k === "reason") reason = v;
+        else if (k === "ask") ask = v;
+        else flags = v;
+      }
+      const entryRange = nodeRange(item);
+      if (!pattern || typeof pattern.value !== "string" || pattern.value === "") {
+        report("error", "wrong-type", "Missing pattern: each entry needs a non-empty `pattern` string (a JavaScript regex).", pattern ? nodeRange(pattern) : entryRange);
+        continue;
+      }
+      const source = pattern.value;
+      let flagText = "";
+      if (flags) {
+        if (typeof flags.value !== "string" || !ALLOWED_FLAGS.test(flags.value)) {
+          report("error", "invalid-flags", `flags must be a string of i, m, s or u (got ${JSON.stringify(flags.value)}). g and y are not allowed.`, nodeRange(flags));
+          broken = true;
+        } else {
+          flagText = [...new Set(flags.value)].join("");
+        }
+      }
+      let regex: RegExp | undefined;
+      try {
+        regex = new RegExp(source, flagText);
+      } catch (e) {
+        const message = (e as Error).message;
+        const fixText = escapeOffending(source);
+        const r = nodeRange(pattern);
+        report(
+          "error",
+          "invalid-regex",
+          `Invalid regular expression: ${message}`,
+          r,
+          fixText !== undefined ? { title: "Escape the offending character", range: r, newText: quoteYaml(fixText) } : undefined,
+        );
+        broken = true;
+      }
+      if (!reason || typeof reason.value !== "string" || reason.value.trim() === "") {
+        report("error", "missing-reason", "Missing reason: the agent is told this reason when the rule refuses a command.", reason ? nodeRange(reason) : nodeRange(pattern));
+        broken = true;
+      }
+      let askValue = false;
+      if (ask) {
+        if (typeof ask.value !== "boolean") {
+          report("error", "invalid-ask", `ask must be true or false (got ${JSON.stringify(ask.value)}).`, nodeRange(ask));
+          broken = true;
+        } else askValue = ask.value;
+      }
+      const identity = `${askValue ? "ask" : "block"}|${flagText}/${source}`;
+      const first = seen.get(identity);
+      if (first !== undefined) {
+        report("warning", "duplicate", `Duplicate pattern: the same regex is already listed on line ${first + 1}.`, entryRange, {
+          title: "Remove the duplicate entry",
+          range: wholeLines(entryRange),
+          newText: "",
+        });
+        continue;
+      }
+      seen.set(identity, entryRange.start.line);
+      if (broken || !regex) continue;
+      const rule: BashPatternRule = {
+        kind: "bashPattern",
+        pattern: source,
+        regex,
+        reason: String(reason!.value).trim(),
+        ask: askValue,
+        range: entryRange,
+      };
+      rules.bashToolPatterns.push(rule);
+    }
+  }
+
+  function readPaths(key: PathKey, value: YamlNode | null, keyRange: Range): void {
+    if (value === null || (isScalar(value) && value.value === null)) return;
+    if (!isSeq(value)) {
+      report("error", "wrong-type", `${key} must be a list of paths.`, value ? nodeRange(value) : keyRange);
+      return;
+    }
+    const seen = new Map<string, number>();
+    for (const item of value.items as YamlNode[]) {
+      const r = nodeRange(item);
+      if (!isScalar(item) || typeof item.value !== "string") {
+        report("error", "wrong-type", `Each ${key} entry must be a path string (got ${describe(item)}).`, r);
+        continue;
+      }
+      const path = item.value.trim();
+      if (path === "") {
+        report("error", "empty-path", "Empty path.", r);
+        continue;
+      }
+      const first = seen.get(path);
+      if (first !== undefined) {
+        report("warning", "duplicate", `Duplicate path: "${path}" is already listed on line ${first + 1}.`, r, {
+          title: "Remove the duplicate entry",
+          range: wholeLines(r),
+          newText: "",
+        });
+        continue;
+      }
+      seen.set(path, r.start.line);
+      rules[key].push({ kind: PATH_KIND[key], path, range: r });
+    }
+  }
+}
+
+function finish(rules: RuleSet, diagnostics: Diagnostic[]): ParsedRules {
+  diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return { rules, diagnostics, ok: !diagnostics.some((d) => d.severity === "error") };
+}
+
+function firstLine(s: string): string {
+  return s.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+}
+
+function describe(node: YamlNode | null): string {
+  if (node === null) return "nothing";
+  if (isMap(node)) return "a mapping";
+  if (isSeq(node)) return "a list";
+  if (isScalar(node)) return node.value === null ? "null" : typeof node.value;
+  return "something else";
+}
+
+/** Extends a range to whole lines, so a quick fix that deletes an entry leaves no blank line. */
+function wholeLines(r: Range): Range {
+  return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line + 1, character: 0 } };
+}
+
+/**
+ * For an invalid regex, the smallest repair that is clearly right: escape the first special
+ * character that the engine rejects (an unbalanced paren or bracket, a lone quantifier).
+ * Returns undefined when no single escape makes the regex valid.
+ */
+export function escapeOffending(source: string): string | undefined {
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === "\\") {
+      i++;
+      continue;
+    }
+    if ("()[]{}*+?|".includes(source[i])) {
+      const candidate = source.slice(0, i) + "\\" + source.slice(i);
+      try {
+        new RegExp(candidate);
+        return candidate;
+      } catch {
+        /* try the next special character */
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Single-quoted YAML keeps backslashes literal, which is what a regex wants. */
+function quoteYaml(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
