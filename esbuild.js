@@ -38,6 +38,7 @@ const common = {
   logLevel: "warning",
   legalComments: "none",
   loader: { ".yaml": "text" },
+  define: { __DC_VERSION__: JSON.stringify(require("./package.json").version) },
 };
 
 const shipped = [

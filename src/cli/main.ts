@@ -1,1 +1,76 @@
-process.stdout.write("damage-control: not yet\n");
+// damage-control: the command line. One verb per file; this file only dispatches.
+import { runCheck, CHECK_HELP } from "./check";
+import { ENDPOINT_HELP, runEndpoint } from "./endpoint";
+import { HOOK_HELP, runHook } from "./hook";
+import { INSTALL_HELP, runInstall } from "./install";
+import { CliError, EXIT, wantsHelp } from "./io";
+import { LINT_HELP, runLint } from "./lint";
+import { runServe, SERVE_HELP } from "./serve";
+
+const HELP = `Usage: damage-control <verb> [options]
+
+Verbs:
+  check            decide one tool call (JSON on stdin): allow, block or ask
+  rules lint FILE  check a rules file; diagnostics as FILE:LINE:COL: severity: message
+  serve            run the endpoint for a folder without VS Code
+  endpoint         print the URL and token of the endpoint guarding a folder
+  hook claude      Claude Code command hook (for builds that ignore onFailure)
+  install claude|pi, uninstall claude|pi
+                   wire an agent to the guard, or unwire it
+
+Run "damage-control <verb> --help" for a verb's options.`;
+
+type Verb = { help: string; run: (argv: string[]) => number | Promise<number> };
+
+const VERBS: Record<string, Verb> = {
+  check: { help: CHECK_HELP, run: runCheck },
+  serve: { help: SERVE_HELP, run: runServe },
+  endpoint: { help: ENDPOINT_HELP, run: runEndpoint },
+  hook: { help: HOOK_HELP, run: runHook },
+  install: { help: INSTALL_HELP, run: (a) => runInstall(a, false) },
+  uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, true) },
+  rules: {
+    help: LINT_HELP,
+    run: (a) => {
+      if (a[0] !== "lint") throw new CliError('rules takes a sub-verb: "rules lint FILE"');
+      return runLint(a.slice(1));
+    },
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  if (!verb || verb === "--help" || verb === "-h" || verb === "help") {
+    process.stdout.write(HELP + "\n");
+    return verb ? EXIT.ok : EXIT.usage;
+  }
+  if (verb === "--version") {
+    process.stdout.write(`${typeof __DC_VERSION__ === "string" ? __DC_VERSION__ : "dev"}\n`);
+    return EXIT.ok;
+  }
+  const v = VERBS[verb];
+  if (!v) throw new CliError(`unknown verb "${verb}" (run damage-control --help)`);
+  if (wantsHelp(rest)) {
+    process.stdout.write(v.help + "\n");
+    return EXIT.ok;
+  }
+  return v.run(rest);
+}
+
+declare const __DC_VERSION__: string | undefined;
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    if (e instanceof CliError) {
+      process.stderr.write(`damage-control: ${e.message}\n`);
+      process.exitCode = e.code;
+    } else {
+      // Never a stack trace for the user; the message is enough to report.
+      process.stderr.write(`damage-control: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+      process.exitCode = 70;
+    }
+  },
+);

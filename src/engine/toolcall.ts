@@ -78,3 +78,17 @@ export function normalizeToolCall(call: ToolCall, agent: "claude" | "pi" | "cli"
   if (name === "grep" && typeof record.glob === "string") op.pattern = record.glob;
   return { kind: "files", tool, ops };
 }
+
+/**
+ * What a call is about, for people and the audit trail: the command, or the path.
+ * Never the content being written (it may be a secret).
+ */
+export function describeTarget(call: ToolCall): string {
+  const norm = normalizeToolCall(call);
+  if (norm.kind === "bash") return norm.command;
+  if (norm.kind === "files") {
+    const op = norm.ops[0];
+    return op.pattern ? `${op.path} (${op.pattern})` : op.path;
+  }
+  return "";
+}

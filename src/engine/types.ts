@@ -41,6 +41,8 @@ export interface PathRule {
   /** The entry as written in the file (`.env`, `~/.ssh/`, `adws/adw_*.py`). */
   path: string;
   range?: Range;
+  /** Added by the guard itself (its own rules file and state), not written by the user. */
+  implicit?: boolean;
 }
 
 export type Rule = BashPatternRule | PathRule;

@@ -148,7 +148,7 @@ export function parseRules(text: string): ParsedRules {
       try {
         regex = new RegExp(source, flagText);
       } catch (e) {
-        const message = (e as Error).message;
+        const message = (e as Error).message.replace(/^Invalid regular expression: /, "");
         const fixText = escapeOffending(source);
         const r = nodeRange(pattern);
         report(

@@ -6,7 +6,9 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
-    const d = distance(w, c.toLowerCase());
+    const lc = c.toLowerCase();
+    // A truncated key ("zeroAcces") is as plausible as a misspelt one.
+    const d = Math.min(distance(w, lc), w.length >= 4 ? distance(w, lc.slice(0, w.length)) + 1 : Infinity);
     if (d < bestDistance) {
       best = c;
       bestDistance = d;

@@ -1,0 +1,82 @@
+// damage-control check: one tool call (JSON on stdin) → its decision word, rule and reason.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { decide } from "../engine/decide";
+import { describeRule } from "../engine/reason";
+import { normalizeToolCall } from "../engine/toolcall";
+import type { Verdict } from "../engine/types";
+import { args, CliError, parseJson, readStdin } from "./io";
+import { loadCliRules } from "./rules-source";
+
+export const CHECK_HELP = `Usage: damage-control check [--rules FILE] [--cwd DIR] [--home DIR] [--jsonl]
+
+Reads one tool call as JSON on stdin, {"tool": "...", "input": {...}}, in Claude Code's
+vocabulary (Bash, Read, Write, Edit, Glob, Grep, NotebookEdit) or pi's (bash, read, write,
+edit, grep, find, ls). "cwd" and "home" keys in the JSON override the flags.
+Prints the decision (allow, block or ask) as the first word, then the rule and the reason.
+
+  --rules FILE  rules file (default: .pi/damage-control-rules.yaml in --cwd or above it,
+                else the embedded defaults)
+  --cwd DIR     directory the call runs in (default: current directory)
+  --home DIR    home directory for ~ (default: $HOME)
+  --jsonl       read one call per line; write one JSON verdict per line
+
+Exit codes: 0 decided, 2 bad input, 3 rules file unreadable or broken.`;
+
+export function runCheck(argv: string[]): number {
+  const { values } = args(argv, {
+    rules: { type: "string" },
+    cwd: { type: "string" },
+    home: { type: "string" },
+    jsonl: { type: "boolean" },
+  });
+  const cwd = path.resolve(values.cwd ?? process.cwd());
+  const home = values.home ?? process.env.HOME ?? os.homedir();
+  const loaded = loadCliRules(values.rules, cwd);
+  const input = readStdin();
+
+  const judge = (raw: unknown): Verdict => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new CliError('expected a JSON object {"tool": ..., "input": ...}');
+    const call = raw as Record<string, unknown>;
+    if (typeof call.tool !== "string") throw new CliError('the JSON needs a "tool" string');
+    if (call.input === undefined) throw new CliError('the JSON needs an "input" object');
+    const norm = normalizeToolCall({ tool: call.tool, input: call.input });
+    if (norm.kind === "invalid") throw new CliError(`unknown tool shape: ${norm.problem}`);
+    const c = typeof call.cwd === "string" ? path.resolve(cwd, call.cwd) : cwd;
+    const h = typeof call.home === "string" ? call.home : home;
+    return decide({ tool: call.tool, input: call.input }, loaded.rules, { cwd: c, home: h, root: values.rules ? c : loaded.root, realpath: existingRealpath });
+  };
+
+  if (values.jsonl) {
+    const out: string[] = [];
+    input.split("\n").forEach((line, i) => {
+      if (line.trim() === "") return;
+      try {
+        const v = judge(parseJson(line, `line ${i + 1}`));
+        out.push(JSON.stringify({ action: v.action, rule: v.rule ?? null, reason: v.reason, match: v.match ?? null }));
+      } catch (e) {
+        if (!(e instanceof CliError)) throw e;
+        out.push(JSON.stringify({ error: `line ${i + 1}: ${e.message}` }));
+      }
+    });
+    process.stdout.write(out.join("\n") + (out.length ? "\n" : ""));
+    return 0;
+  }
+
+  const v = judge(parseJson(input, "standard input"));
+  const lines: string[] = [v.action];
+  if (v.rule) lines.push(`rule: ${describeRule(v.rule)}`);
+  if (v.reason) lines.push(`reason: ${v.reason}`);
+  if (v.match) lines.push(`matched: ${v.match.text} [${v.match.start}, ${v.match.end})`);
+  process.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}
+
+function existingRealpath(p: string): string | undefined {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,105 @@
+// damage-control hook claude: the command hook for Claude Code builds that ignore onFailure.
+// Forwards the hook input to the endpoint; when the endpoint cannot be reached (down, slow,
+// broken, wrong token) it decides locally from the same rules file. Fail-closed either way:
+// an error here prints a deny and exits 2, which blocks a PreToolUse call.
+import * as http from "node:http";
+import * as path from "node:path";
+import { renderClaudeAnswer } from "../engine/render";
+import { blockReason } from "../engine/reason";
+import { findRulesFile } from "./rules-source";
+import { Guard } from "../hookserver/guard";
+import { lookupEndpoint } from "../hookserver/registry";
+import { readToken } from "../hookserver/token";
+import type { Asker } from "../hookserver/asker";
+import { args, CliError, EXIT, readStdin } from "./io";
+
+export const HOOK_HELP = `Usage: damage-control hook claude [--timeout SECONDS]
+
+A Claude Code command hook: reads the hook input on stdin and prints the answer JSON.
+Asks the endpoint that guards the input's cwd ($DAMAGE_CONTROL_URL / $DAMAGE_CONTROL_TOKEN
+when set, else the endpoint registry); if it cannot be reached, decides locally with the same
+rules, refusing what would need a human. Exit codes: 0 answered (the JSON says allow or
+deny), 2 refused because of an error (Claude Code blocks on exit 2).`;
+
+const localAsker: Asker = {
+  async ask() {
+    return { approved: false, why: "the Damage Control endpoint could not be reached, so nobody could confirm it" };
+  },
+};
+
+export async function runHook(argv: string[]): Promise<number> {
+  const { values, positionals } = args(argv, { timeout: { type: "string" } }, true);
+  if (positionals[0] !== "claude") throw new CliError('hook takes an agent: "damage-control hook claude"');
+  const timeoutMs = Math.max(1, Number(values.timeout ?? "40")) * 1000;
+  const raw = readStdin();
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    return refuse("PreToolUse", "malformed hook request: stdin is not valid JSON");
+  }
+  const event = typeof payload?.hook_event_name === "string" ? payload.hook_event_name : "PreToolUse";
+  const cwd = typeof payload?.cwd === "string" ? payload.cwd : process.cwd();
+
+  const forwarded = await forward(raw, cwd, timeoutMs);
+  if (forwarded !== undefined) {
+    process.stdout.write(forwarded + "\n");
+    return EXIT.ok;
+  }
+  // Local decision: the folder whose rules file covers cwd, else cwd itself.
+  try {
+    const rulesFile = findRulesFile(cwd);
+    const folder = rulesFile ? path.dirname(path.dirname(rulesFile)) : cwd;
+    const guard = new Guard({ folders: [folder], asker: localAsker });
+    const body = await guard.claudeHook(payload);
+    process.stdout.write(JSON.stringify(body) + "\n");
+    return EXIT.ok;
+  } catch (e) {
+    return refuse(event, `Damage Control could not decide locally (${(e as Error).message})`);
+  }
+}
+
+function refuse(event: string, why: string): number {
+  const reason = blockReason(why);
+  process.stdout.write(JSON.stringify(renderClaudeAnswer(event, { kind: "deny", reason })) + "\n");
+  process.stderr.write(reason + "\n");
+  return 2;
+}
+
+/** The endpoint's answer body, or undefined when it could not give a valid one. */
+async function forward(body: string, cwd: string, timeoutMs: number): Promise<string | undefined> {
+  const reg = lookupEndpoint(cwd);
+  const base = reg?.url ?? process.env.DAMAGE_CONTROL_URL;
+  const token = process.env.DAMAGE_CONTROL_TOKEN || readToken();
+  if (!base || !token) return undefined;
+  let url: URL;
+  try {
+    url = new URL("/claude/hook", base);
+  } catch {
+    return undefined;
+  }
+  return new Promise((resolve) => {
+    const req = http.request(
+      url,
+      { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "content-length": Buffer.byteLength(body) }, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          if (res.statusCode !== 200) return resolve(undefined);
+          try {
+            const parsed = JSON.parse(text || "{}");
+            resolve(typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? JSON.stringify(parsed) : undefined);
+          } catch {
+            resolve(undefined);
+          }
+        });
+        res.on("error", () => resolve(undefined));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => resolve(undefined));
+    req.end(body);
+  });
+}

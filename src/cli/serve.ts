@@ -1,0 +1,58 @@
+// damage-control serve: the endpoint without VS Code. Asks become refusals (nobody to ask).
+import * as path from "node:path";
+import { Guard } from "../hookserver/guard";
+import { unregister } from "../hookserver/registry";
+import { startGuardEndpoint } from "../hookserver/start";
+import { loadOrCreateToken } from "../hookserver/token";
+import { refreshClaudeHooks } from "../install/claude";
+import { args, CliError, EXIT } from "./io";
+
+export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE]
+
+Starts the endpoint on 127.0.0.1 for DIR (default: current directory) and runs until SIGINT
+or SIGTERM. Without VS Code nobody can confirm an ask, so asks are refused with that reason.
+Prints "listening http://127.0.0.1:PORT". The port is the one DIR had last time when it is free.
+The token is in the state folder (see README); \`damage-control endpoint --cwd DIR\` prints both.
+
+  --cwd DIR     folder to guard
+  --port N      port (default: DIR's usual port; 0 = any free port)
+  --rules FILE  rules file (default: .pi/damage-control-rules.yaml in DIR)
+
+Exit codes: 0 stopped by a signal, 2 bad usage, 4 could not listen.`;
+
+export async function runServe(argv: string[]): Promise<number> {
+  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" } });
+  const folder = path.resolve(values.cwd ?? process.cwd());
+  let port: number | undefined;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0..65535, got ${values.port}`);
+  }
+  const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined });
+  guard.watch();
+  const token = loadOrCreateToken();
+  let endpoint;
+  try {
+    endpoint = await startGuardEndpoint(guard, token, { port, host: "serve" });
+  } catch (e) {
+    throw new CliError(`cannot listen on 127.0.0.1:${port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.unavailable);
+  }
+  if (endpoint.moved) refreshClaudeHooks(folder, endpoint.url);
+  const state = guard.rulesStates()[0];
+  process.stdout.write(`listening ${endpoint.url}\n`);
+  process.stderr.write(`guarding ${folder} with ${state.source === "default" ? "the embedded default rules" : state.file}${state.broken ? " (BROKEN: last good rules in force)" : ""}\n`);
+  guard.on("decision", (d) => {
+    if (d.decision !== "allow") process.stderr.write(`${d.time} ${d.agent} ${d.tool} ${d.decision}${d.rule ? ` [${d.rule}]` : ""}: ${d.target.slice(0, 200)}\n`);
+  });
+
+  return new Promise<number>((resolve) => {
+    const stop = async () => {
+      unregister(guard.folders);
+      guard.close();
+      await endpoint.close();
+      resolve(EXIT.ok);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+}

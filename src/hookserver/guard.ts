@@ -1,0 +1,247 @@
+// The guard of one set of workspace folders: the rules in force for each, the asker, the
+// ledger. Both agent routes come through here, so Claude Code and pi get the same decisions.
+//
+//   request → judge (engine) → ask a human if the verdict is "ask" → answer → ledger + event
+import { EventEmitter } from "node:events";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { judgeClaudeHook } from "../engine/claude-hook";
+import { decide } from "../engine/decide";
+import { blockReason, unconfirmedReason } from "../engine/reason";
+import { renderClaudeAnswer, type Answer, type HookBody } from "../engine/render";
+import { describeTarget } from "../engine/toolcall";
+import type { DecideContext, Verdict } from "../engine/types";
+import { headlessAsker, type Asker } from "./asker";
+import { Ledger, type LedgerEntry } from "./ledger";
+import { RulesStore, type RulesState } from "./rules-store";
+
+export interface GuardOptions {
+  folders: string[];
+  /** Rules file, relative to each folder (or absolute). */
+  rulesPath?: string;
+  asker?: Asker;
+  home?: string;
+  /** What an unparseable command gets. */
+  onParseError?: "ask" | "block";
+  /** Write the audit ledger (default true). */
+  ledger?: boolean;
+}
+
+/** One decision, as the UI feed and the ledger see it. */
+export interface DecisionRecord extends LedgerEntry {
+  action: "allow" | "block" | "ask";
+}
+
+export interface PiAnswer {
+  block: boolean;
+  reason?: string;
+}
+
+interface Resolved {
+  answer: Answer;
+  decision: LedgerEntry["decision"];
+  reason: string;
+}
+
+export class Guard extends EventEmitter {
+  private readonly stores: RulesStore[];
+  private readonly ledgers = new Map<string, Ledger>();
+  private asker: Asker;
+  readonly home: string;
+  readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
+
+  constructor(private readonly options: GuardOptions) {
+    super();
+    if (options.folders.length === 0) throw new Error("a guard needs at least one folder");
+    this.home = options.home ?? os.homedir();
+    this.asker = options.asker ?? headlessAsker;
+    this.stores = options.folders.map((f) => {
+      const store = new RulesStore(path.resolve(f), options.rulesPath);
+      store.on("change", (state: RulesState) => this.emit("rules", state));
+      return store;
+    });
+  }
+
+  get folders(): string[] {
+    return this.stores.map((s) => s.folder);
+  }
+
+  setAsker(asker: Asker): void {
+    this.asker = asker;
+  }
+
+  watch(): void {
+    for (const s of this.stores) s.watch();
+  }
+
+  close(): void {
+    for (const s of this.stores) s.unwatch();
+  }
+
+  /** The store of the folder that contains `cwd` (the deepest one), else the first folder's. */
+  storeFor(cwd: string | undefined): RulesStore {
+    let best: RulesStore | undefined;
+    if (cwd) {
+      for (const s of this.stores) {
+        if ((cwd === s.folder || cwd.startsWith(s.folder + "/")) && (!best || s.folder.length > best.folder.length)) best = s;
+      }
+    }
+    return best ?? this.stores[0];
+  }
+
+  rulesStates(): RulesState[] {
+    return this.stores.map((s) => s.current());
+  }
+
+  contextFor(store: RulesStore, cwd: string | undefined): DecideContext {
+    return {
+      cwd: cwd && cwd.startsWith("/") ? cwd : store.folder,
+      home: this.home,
+      root: store.folder,
+      realpath: existingRealpath,
+      onParseError: this.options.onParseError ?? "ask",
+    };
+  }
+
+  /** POST /claude/hook: any Claude Code hook event → the exact body that event honours. */
+  async claudeHook(payload: unknown): Promise<HookBody> {
+    const p = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
+    const cwd = typeof p.cwd === "string" ? p.cwd : undefined;
+    const store = this.storeFor(cwd);
+    const ctx = this.contextFor(store, cwd);
+    const eventName = typeof p.hook_event_name === "string" ? p.hook_event_name : "PreToolUse";
+    let judgement;
+    try {
+      judgement = judgeClaudeHook(payload, store.current().rules, { ...ctx, fallbackCwd: store.folder });
+    } catch (e) {
+      // Failure never means permission.
+      return renderClaudeAnswer(eventName, { kind: "deny", reason: internalError(e) });
+    }
+    if (!judgement.verdict) return {};
+    const call = { tool: judgement.tool ?? "", input: judgement.input };
+    const resolved = await this.resolve(judgement.verdict, {
+      agent: "claude",
+      tool: call.tool,
+      target: safeTarget(call, judgement.verdict),
+      folder: store.folder,
+      sessionId: judgement.sessionId,
+      event: judgement.event.name,
+    });
+    return renderClaudeAnswer(judgement.event.name, resolved.answer);
+  }
+
+  /** POST /pi/tool-call: {toolName, input, cwd} → {block, reason}. */
+  async piToolCall(body: unknown): Promise<PiAnswer> {
+    const b = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    if (typeof b.toolName !== "string" || b.toolName === "") {
+      return { block: true, reason: blockReason("malformed tool-call request: toolName is missing") };
+    }
+    const cwd = typeof b.cwd === "string" ? b.cwd : undefined;
+    const store = this.storeFor(cwd);
+    const call = { tool: b.toolName, input: b.input };
+    let verdict: Verdict;
+    try {
+      verdict = decide(call, store.current().rules, this.contextFor(store, cwd), "pi");
+    } catch (e) {
+      return { block: true, reason: internalError(e) };
+    }
+    const resolved = await this.resolve(verdict, {
+      agent: "pi",
+      tool: call.tool,
+      target: safeTarget(call, verdict),
+      folder: store.folder,
+      sessionId: typeof b.sessionId === "string" ? b.sessionId : undefined,
+      event: "tool_call",
+    });
+    return resolved.answer.kind === "deny" ? { block: true, reason: resolved.reason } : { block: false };
+  }
+
+  /** Turns a verdict into an answer, asking a human for an ask; records it. */
+  private async resolve(
+    verdict: Verdict,
+    d: { agent: "claude" | "pi"; tool: string; target: string; folder: string; sessionId?: string; event: string },
+  ): Promise<Resolved> {
+    let resolved: Resolved;
+    if (verdict.action === "allow") {
+      resolved = { answer: { kind: "neutral" }, decision: "allow", reason: "" };
+    } else if (verdict.action === "block") {
+      resolved = { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason };
+    } else {
+      this.stats.asks++;
+      let result;
+      try {
+        result = await this.asker.ask({ agent: d.agent, tool: d.tool, target: d.target, folder: d.folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: d.sessionId });
+      } catch (e) {
+        result = { approved: false, why: `asking failed (${(e as Error).message})` };
+      }
+      if (result.approved) {
+        // Only a human's Allow ever becomes "allow" for Claude Code.
+        resolved = { answer: { kind: "allow", reason: `Allowed by the user in Damage Control: ${verdict.rule?.reason ?? verdict.reason}` }, decision: "allowed-by-user", reason: "" };
+      } else {
+        const reason = unconfirmedReason(verdict.reason, result.why);
+        resolved = { answer: { kind: "deny", reason }, decision: "denied-by-user", reason };
+      }
+    }
+    this.record(verdict, resolved, d);
+    return resolved;
+  }
+
+  private record(verdict: Verdict, resolved: Resolved, d: { agent: string; tool: string; target: string; folder: string; sessionId?: string; event: string }): void {
+    this.stats.decisions++;
+    if (resolved.answer.kind === "deny") this.stats.refusals++;
+    const entry: DecisionRecord = {
+      time: new Date().toISOString(),
+      agent: d.agent,
+      event: d.event,
+      tool: d.tool,
+      target: d.target,
+      decision: resolved.decision,
+      action: verdict.action,
+      ...(verdict.rule && { rule: verdict.rule.text }),
+      ...(resolved.reason && { reason: resolved.reason }),
+      folder: d.folder,
+      ...(d.sessionId && { session: d.sessionId }),
+    };
+    if (this.options.ledger !== false) {
+      const { action: _omit, ...line } = entry;
+      this.ledgerFor(d.folder).append(line);
+    }
+    this.emit("decision", entry);
+  }
+
+  ledgerFor(folder: string): Ledger {
+    let l = this.ledgers.get(folder);
+    if (!l) this.ledgers.set(folder, (l = new Ledger(folder)));
+    return l;
+  }
+}
+
+/**
+ * The target as logged and shown. A bash command refused for a zero-access path may carry the
+ * secret itself (`echo KEY=… >> .env`), so only the part that matched is kept.
+ */
+function safeTarget(call: { tool: string; input: unknown }, verdict: Verdict): string {
+  const target = describeTarget(call);
+  if (verdict.rule?.kind === "zeroAccess" && call.tool.toLowerCase() === "bash") {
+    return `[command touching a zero-access path: ${verdict.match?.text.slice(0, 200) ?? "redacted"}]`;
+  }
+  return target.length > 2000 ? target.slice(0, 2000) + "…" : target;
+}
+
+function internalError(e: unknown): string {
+  return blockReason(`Damage Control could not decide (internal error: ${(e as Error)?.message ?? String(e)}), and it never lets a call through undecided`);
+}
+
+function existingRealpath(p: string): string | undefined {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    // The file may not exist yet (a write): resolve its folder instead.
+    try {
+      return path.join(fs.realpathSync.native(path.dirname(p)), path.basename(p));
+    } catch {
+      return undefined;
+    }
+  }
+}

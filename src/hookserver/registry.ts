@@ -1,0 +1,103 @@
+// Which endpoint guards which folder. Each running endpoint writes one small JSON file per
+// folder it guards into <state>/endpoints/, so `damage-control endpoint --cwd DIR`, the command
+// hook and the pi extension can find it. The file stays after the endpoint stops (marked
+// inactive) so the next start can take the same port and agent configs stay valid.
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ensurePrivateDir, userStateDir, writeFileAtomic } from "./state-dir";
+
+export interface Registration {
+  folder: string;
+  url: string;
+  port: number;
+  pid: number;
+  active: boolean;
+  /** "vscode" for an extension host, "serve" for the CLI. */
+  host: string;
+  updatedAt: string;
+}
+
+/** Ports we derive from the folder path when it has none yet: a stable, unprivileged range. */
+const PORT_BASE = 42100;
+const PORT_SPAN = 7900;
+
+function registryDir(stateDir: string): string {
+  return path.join(stateDir, "endpoints");
+}
+
+function fileFor(folder: string, stateDir: string): string {
+  const id = createHash("sha256").update(path.resolve(folder)).digest("hex").slice(0, 20);
+  return path.join(registryDir(stateDir), `${id}.json`);
+}
+
+export function readRegistration(folder: string, stateDir = userStateDir()): Registration | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(fileFor(folder, stateDir), "utf8")) as Registration;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The port this folder had last time, else one derived from its path. */
+export function preferredPort(folder: string, stateDir = userStateDir()): number {
+  const previous = readRegistration(folder, stateDir);
+  if (previous && previous.port > 0) return previous.port;
+  const h = createHash("sha256").update(path.resolve(folder)).digest().readUInt32BE(0);
+  return PORT_BASE + (h % PORT_SPAN);
+}
+
+export function register(folders: string[], url: string, port: number, host: string, stateDir = userStateDir()): void {
+  ensurePrivateDir(registryDir(stateDir));
+  for (const folder of folders) {
+    const reg: Registration = { folder: path.resolve(folder), url, port, pid: process.pid, active: true, host, updatedAt: new Date().toISOString() };
+    writeFileAtomic(fileFor(folder, stateDir), JSON.stringify(reg, null, 2) + "\n", 0o600);
+  }
+}
+
+/** Marks our registrations inactive (keeping the port for next time). Only our own pid's. */
+export function unregister(folders: string[], stateDir = userStateDir()): void {
+  for (const folder of folders) {
+    const reg = readRegistration(folder, stateDir);
+    if (!reg || reg.pid !== process.pid) continue;
+    try {
+      writeFileAtomic(fileFor(folder, stateDir), JSON.stringify({ ...reg, active: false, updatedAt: new Date().toISOString() }, null, 2) + "\n", 0o600);
+    } catch {
+      /* state dir gone */
+    }
+  }
+}
+
+/** The live endpoint guarding `dir`: the registration of the deepest folder containing it. */
+export function lookupEndpoint(dir: string, stateDir = userStateDir()): Registration | undefined {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(registryDir(stateDir));
+  } catch {
+    return undefined;
+  }
+  const target = path.resolve(dir);
+  let best: Registration | undefined;
+  for (const name of entries) {
+    if (!name.endsWith(".json")) continue;
+    let reg: Registration;
+    try {
+      reg = JSON.parse(fs.readFileSync(path.join(registryDir(stateDir), name), "utf8"));
+    } catch {
+      continue;
+    }
+    if (!reg.active || !pidAlive(reg.pid)) continue;
+    const inside = target === reg.folder || target.startsWith(reg.folder.endsWith("/") ? reg.folder : reg.folder + "/");
+    if (inside && (!best || reg.folder.length > best.folder.length)) best = reg;
+  }
+  return best;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

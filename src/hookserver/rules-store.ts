@@ -1,0 +1,175 @@
+// The rules in force for one workspace folder. Reads the rules file, keeps the last good rule
+// set when the file breaks (across restarts too, through a saved copy), falls back to the
+// embedded defaults when there is no file, and notices edits before the next decision.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { EventEmitter } from "node:events";
+import { parseRules } from "../engine/rules/parse";
+import { defaultRules } from "../engine/rules/defaults";
+import type { Diagnostic, PathRule, RuleSet } from "../engine/types";
+import { workspaceStateDir, writeFileAtomic } from "./state-dir";
+
+export const DEFAULT_RULES_PATH = ".pi/damage-control-rules.yaml";
+
+export interface RulesState {
+  folder: string;
+  /** Absolute path of the rules file (which may not exist). */
+  file: string;
+  /** Where the rules in force came from. */
+  source: "file" | "default" | "last-good";
+  rules: RuleSet;
+  /** Diagnostics of the file as it is on disk now. */
+  diagnostics: Diagnostic[];
+  /** The file on disk has errors: the rules in force are the last good ones (or the defaults). */
+  broken: boolean;
+  /** When the rules in force were (re)loaded. */
+  loadedAt: number;
+}
+
+interface Stamp {
+  mtimeMs: number;
+  size: number;
+  ino: number;
+}
+
+export class RulesStore extends EventEmitter {
+  private state!: RulesState;
+  private stamp: Stamp | undefined;
+  private watcher: fs.FSWatcher | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly folder: string,
+    rulesPath: string = DEFAULT_RULES_PATH,
+  ) {
+    super();
+    this.file = path.resolve(folder, rulesPath);
+    this.load(true);
+  }
+
+  readonly file: string;
+
+  /** The rules in force, after checking (one stat) whether the file changed since the last load. */
+  current(): RulesState {
+    if (!sameStamp(this.stamp, statOf(this.file))) this.load(false);
+    return this.state;
+  }
+
+  /** Start watching the file so the UI hears of edits even when no tool call comes. */
+  watch(): void {
+    if (this.watcher) return;
+    const dir = path.dirname(this.file);
+    const target = fs.existsSync(dir) ? dir : this.folder;
+    try {
+      this.watcher = fs.watch(target, { persistent: false }, () => {
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => this.current(), 50);
+      });
+      this.watcher.on("error", () => this.unwatch());
+    } catch {
+      /* watching is a convenience: current() re-checks on every decision */
+    }
+  }
+
+  unwatch(): void {
+    clearTimeout(this.debounce);
+    this.watcher?.close();
+    this.watcher = undefined;
+  }
+
+  private load(startup: boolean): void {
+    const stamp = statOf(this.file);
+    this.stamp = stamp;
+    const previous = this.state;
+    let next: RulesState;
+    if (!stamp) {
+      next = this.make("default", defaultRules(), [], false);
+    } else {
+      let text: string;
+      try {
+        text = fs.readFileSync(this.file, "utf8");
+      } catch (e) {
+        const d: Diagnostic = { severity: "error", code: "yaml-syntax", message: `Cannot read the rules file: ${(e as Error).message}`, range: zero };
+        next = this.keepLastGood(previous, startup, [d]);
+        return this.publish(next);
+      }
+      const parsed = parseRules(text);
+      if (parsed.ok) {
+        next = this.make("file", parsed.rules, parsed.diagnostics, false);
+        this.saveLastGood(text);
+      } else {
+        next = this.keepLastGood(previous, startup, parsed.diagnostics);
+      }
+    }
+    this.publish(next);
+  }
+
+  private publish(next: RulesState): void {
+    this.state = next;
+    this.emit("change", next);
+  }
+
+  /** A broken file never leaves the folder unprotected: the last good rules stay in force. */
+  private keepLastGood(previous: RulesState | undefined, startup: boolean, diagnostics: Diagnostic[]): RulesState {
+    if (previous && !startup && previous.source !== "default") {
+      return { ...previous, diagnostics, broken: true };
+    }
+    const saved = this.readLastGood();
+    if (saved) return this.make("last-good", saved, diagnostics, true);
+    return this.make("default", defaultRules(), diagnostics, true);
+  }
+
+  private make(source: RulesState["source"], rules: RuleSet, diagnostics: Diagnostic[], broken: boolean): RulesState {
+    return { folder: this.folder, file: this.file, source, rules: withGuardPaths(rules, this.folder, this.file), diagnostics, broken, loadedAt: Date.now() };
+  }
+
+  private lastGoodFile(): string {
+    return path.join(this.folder, ".damage-control", "last-good-rules.yaml");
+  }
+
+  private saveLastGood(text: string): void {
+    try {
+      workspaceStateDir(this.folder);
+      writeFileAtomic(this.lastGoodFile(), text, 0o600);
+    } catch {
+      /* a read-only folder: the in-memory copy still holds for this session */
+    }
+  }
+
+  private readLastGood(): RuleSet | undefined {
+    try {
+      const parsed = parseRules(fs.readFileSync(this.lastGoodFile(), "utf8"));
+      return parsed.ok ? parsed.rules : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+const zero = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * The guard protects itself whatever the file says: the rules file and Damage Control's own
+ * state folder are read-only for the agent. These implicit entries are not shown as user rules.
+ */
+export function withGuardPaths(rules: RuleSet, folder: string, file: string): RuleSet {
+  const implicit: PathRule[] = [
+    { kind: "readOnly", path: file, implicit: true },
+    { kind: "readOnly", path: path.join(folder, ".damage-control") + "/", implicit: true },
+  ];
+  return { ...rules, readOnlyPaths: [...rules.readOnlyPaths, ...implicit] };
+}
+
+function statOf(file: string): Stamp | undefined {
+  try {
+    const s = fs.statSync(file);
+    return { mtimeMs: s.mtimeMs, size: s.size, ino: s.ino };
+  } catch {
+    return undefined;
+  }
+}
+
+function sameStamp(a: Stamp | undefined, b: Stamp | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
+}

@@ -1,0 +1,153 @@
+// The endpoint: node:http on 127.0.0.1, three routes. Every request must carry the bearer
+// token and a Host of 127.0.0.1/localhost with our port (DNS rebinding); no CORS headers are
+// ever sent; bodies over 1 MiB are refused. What cannot be understood is refused, never allowed.
+//
+//   POST /claude/hook     Claude Code hook input (any event) → that event's exact JSON
+//   POST /pi/tool-call    {toolName, input, cwd} → {block, reason}
+//   GET  /health          version and rule counts, no secrets
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import { bearerMatches } from "./token";
+import type { Guard } from "./guard";
+import { ruleCounts } from "./counts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const VERSION: string = typeof __DC_VERSION__ === "string" ? __DC_VERSION__ : "dev";
+declare const __DC_VERSION__: string | undefined;
+
+export interface EndpointOptions {
+  guard: Guard;
+  token: string;
+  /** 0 = any free port. */
+  port?: number;
+}
+
+export interface Endpoint {
+  readonly port: number;
+  readonly url: string;
+  readonly server: http.Server;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startEndpoint(options: EndpointOptions): Promise<Endpoint> {
+  const { guard, token } = options;
+  let port = 0;
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e) => send(res, e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
+  });
+  // Slow clients must not hold sockets forever (slow loris). Asks can take 30 s or more, but
+  // these bound only how long the *request* may take to arrive.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  server.keepAliveTimeout = 5_000;
+  server.maxHeadersCount = 100;
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!hostAllowed(req.headers.host, port)) throw new HttpError(403, "forbidden host");
+    if (!bearerMatches(req.headers.authorization, token)) {
+      throw new HttpError(401, "missing or wrong bearer token (Authorization: Bearer $DAMAGE_CONTROL_TOKEN)");
+    }
+    const url = (req.url ?? "/").split("?")[0];
+    if (url === "/health") {
+      if (req.method !== "GET") throw new HttpError(405, "use GET");
+      return send(res, 200, health(guard));
+    }
+    if (url !== "/claude/hook" && url !== "/pi/tool-call") throw new HttpError(404, "no such route");
+    if (req.method !== "POST") throw new HttpError(405, "use POST");
+    const body = await readJson(req);
+    if (url === "/claude/hook") return send(res, 200, await guard.claudeHook(body));
+    return send(res, 200, await guard.piToolCall(body));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ host: "127.0.0.1", port: options.port ?? 0, exclusive: true }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function health(guard: Guard) {
+  return {
+    ok: true,
+    name: "damage-control",
+    version: VERSION,
+    folders: guard.rulesStates().map((s) => ({
+      folder: s.folder,
+      source: s.source,
+      broken: s.broken,
+      counts: ruleCounts(s.rules),
+    })),
+    decisions: guard.stats.decisions,
+    refusals: guard.stats.refusals,
+  };
+}
+
+/** Host must be our loopback address with our port: a web page cannot rebind DNS onto us. */
+export function hostAllowed(host: string | undefined, port: number): boolean {
+  if (!host) return false;
+  const m = /^(127\.0\.0\.1|localhost|\[::1\]):(\d+)$/i.exec(host.trim());
+  return !!m && Number(m[2]) === port;
+}
+
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    req.resume();
+    throw new HttpError(413, `body over ${MAX_BODY_BYTES} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) {
+      req.pause();
+      throw new HttpError(413, `body over ${MAX_BODY_BYTES} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "body is not valid JSON");
+  }
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  // After an error the rest of the request may still be in flight: do not reuse the socket.
+  if (status >= 400) res.shouldKeepAlive = false;
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  });
+  res.end(text);
+}

@@ -1,0 +1,35 @@
+// Where Damage Control keeps its per-user state: the token and the endpoint registry.
+// Per-workspace state (audit ledger, last good rules) lives in <folder>/.damage-control/,
+// which carries its own .gitignore so it never ends up in a commit.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** `$DAMAGE_CONTROL_STATE_DIR`, else `$XDG_STATE_HOME/damage-control`, else `~/.local/state/damage-control`. */
+export function userStateDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.DAMAGE_CONTROL_STATE_DIR) return env.DAMAGE_CONTROL_STATE_DIR;
+  const base = env.XDG_STATE_HOME || path.join(env.HOME || os.homedir(), ".local", "state");
+  return path.join(base, "damage-control");
+}
+
+/** Creates a directory readable by the user only. */
+export function ensurePrivateDir(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** `<folder>/.damage-control/`, created with a .gitignore that ignores everything in it. */
+export function workspaceStateDir(folder: string): string {
+  const dir = path.join(folder, ".damage-control");
+  fs.mkdirSync(dir, { recursive: true });
+  const ignore = path.join(dir, ".gitignore");
+  if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, "# Damage Control's audit ledger and state: never commit.\n*\n");
+  return dir;
+}
+
+/** Writes a file atomically (temp file + rename) with the given mode. */
+export function writeFileAtomic(file: string, data: string, mode = 0o600): void {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, data, { mode });
+  fs.renameSync(tmp, file);
+}

@@ -1,0 +1,105 @@
+// Installing and removing Damage Control's hooks in <folder>/.claude/settings.local.json.
+// HTTP hooks with onFailure:"block" for Claude Code builds that honour it; for older builds
+// (which fail open on a dead HTTP endpoint) a command hook that decides locally when the
+// endpoint cannot be reached. Other keys and other hooks in the file are left untouched.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type HookMode } from "./claude-settings";
+import { parseVersion } from "./version";
+
+export const CLAUDE_SETTINGS = ".claude/settings.local.json";
+
+export interface ClaudeInstallResult {
+  file: string;
+  mode: HookMode["kind"];
+  events: string[];
+  version?: string;
+  changed: boolean;
+}
+
+/** `claude --version` → "2.1.332", or undefined when there is no claude to ask. */
+export function detectClaudeVersion(bin = process.env.DAMAGE_CONTROL_CLAUDE_BIN || "claude"): string | undefined {
+  const r = spawnSync(bin, ["--version"], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "ignore"] });
+  if (r.status !== 0 || !r.stdout) return undefined;
+  return parseVersion(r.stdout);
+}
+
+export function settingsFile(folder: string): string {
+  return path.join(folder, CLAUDE_SETTINGS);
+}
+
+function readSettings(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch {
+    return {};
+  }
+  if (text.trim() === "") return {};
+  const parsed = JSON.parse(text) as unknown;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`${file} is not a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+function writeSettings(file: string, settings: Record<string, unknown>): boolean {
+  const text = JSON.stringify(settings, null, 2) + "\n";
+  let before: string | undefined;
+  try {
+    before = fs.readFileSync(file, "utf8");
+  } catch {
+    /* new file */
+  }
+  if (before === text) return false;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return true;
+}
+
+export interface InstallClaudeOptions {
+  folder: string;
+  /** Endpoint base URL, e.g. http://127.0.0.1:42345 */
+  url: string;
+  /** Shell command line of the command hook (`… hook claude`), for old Claude Code builds. */
+  hookCommand: string;
+  /** Claude Code version; detected when undefined. "" means unknown (assume current). */
+  version?: string;
+}
+
+export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
+  const version = o.version === undefined ? detectClaudeVersion() : o.version || undefined;
+  const mode = chooseMode(version, o.url, o.hookCommand);
+  const events = eventsFor(version);
+  const file = settingsFile(o.folder);
+  const next = addOurHooks(readSettings(file), events, mode);
+  const changed = writeSettings(file, next);
+  return { file, mode: mode.kind, events, ...(version && { version }), changed };
+}
+
+export function uninstallClaude(folder: string): { file: string; removed: number } {
+  const file = settingsFile(folder);
+  if (!fs.existsSync(file)) return { file, removed: 0 };
+  const settings = readSettings(file);
+  const removed = listOurHooks(settings).length;
+  if (removed === 0) return { file, removed };
+  const next = removeOurHooks(settings);
+  if (Object.keys(next).length === 0) fs.rmSync(file);
+  else writeSettings(file, next);
+  return { file, removed };
+}
+
+/** After the endpoint had to move to another port: point our HTTP hooks at the new URL. */
+export function refreshClaudeHooks(folder: string, url: string): boolean {
+  const file = settingsFile(folder);
+  let settings: Record<string, unknown>;
+  try {
+    settings = readSettings(file);
+  } catch {
+    return false;
+  }
+  const ours = listOurHooks(settings);
+  const http = ours.filter((o) => o.hook.type === "http");
+  if (http.length === 0 || http.every((o) => o.hook.url === `${url}/claude/hook`)) return false;
+  const events = [...new Set(ours.map((o) => o.event))];
+  return writeSettings(file, addOurHooks(settings, events, { kind: "http", url }));
+}
