@@ -3,11 +3,10 @@
 // broken, wrong token) it decides locally from the same rules file. Fail-closed either way:
 // an error here prints a deny and exits 2, which blocks a PreToolUse call.
 import * as http from "node:http";
-import * as path from "node:path";
 import { renderClaudeAnswer } from "../engine/render";
 import { blockReason } from "../engine/reason";
-import { findRulesFile } from "./rules-source";
 import { Guard } from "../hookserver/guard";
+import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
 import { lookupEndpoint } from "../hookserver/registry";
 import { readToken } from "../hookserver/token";
 import type { Asker } from "../hookserver/asker";
@@ -49,7 +48,7 @@ export async function runHook(argv: string[]): Promise<number> {
   // Local decision: the folder whose rules file covers cwd, else cwd itself.
   try {
     const rulesFile = findRulesFile(cwd);
-    const folder = rulesFile ? path.dirname(path.dirname(rulesFile)) : cwd;
+    const folder = rulesFile ? folderOfRulesFile(rulesFile) : cwd;
     const guard = new Guard({ folders: [folder], asker: localAsker });
     const body = await guard.claudeHook(payload);
     process.stdout.write(JSON.stringify(body) + "\n");

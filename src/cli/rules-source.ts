@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { parseRules } from "../engine/rules/parse";
 import { defaultRules } from "../engine/rules/defaults";
 import type { RuleSet } from "../engine/types";
-import { DEFAULT_RULES_PATH } from "../hookserver/rules-store";
+import { findRulesFile } from "../hookserver/rules-store";
 import { CliError, EXIT } from "./io";
 
 export interface LoadedRules {
@@ -31,15 +31,6 @@ export function loadCliRules(rulesFlag: string | undefined, cwd: string): Loaded
     throw new CliError(`rules file ${file} has errors (line ${first.range.start.line + 1}: ${first.message}); run: damage-control rules lint ${file}`, EXIT.io);
   }
   return { rules: parsed.rules, source: file, root: rulesRoot(file, rulesFlag ? cwd : undefined) };
-}
-
-/** `<dir>/.pi/damage-control-rules.yaml` in cwd or the nearest folder above it that has one. */
-export function findRulesFile(cwd: string): string | undefined {
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, DEFAULT_RULES_PATH);
-    if (fs.existsSync(candidate)) return candidate;
-    if (dir === path.dirname(dir)) return undefined;
-  }
 }
 
 /** A file at <root>/.pi/x.yaml is anchored at <root>; an explicit file elsewhere at the cwd. */

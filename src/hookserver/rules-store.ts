@@ -173,3 +173,17 @@ function sameStamp(a: Stamp | undefined, b: Stamp | undefined): boolean {
   if (!a || !b) return a === b;
   return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino;
 }
+
+/** `<dir>/.pi/damage-control-rules.yaml` in cwd or the nearest folder above it that has one. */
+export function findRulesFile(cwd: string): string | undefined {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, DEFAULT_RULES_PATH);
+    if (fs.existsSync(candidate)) return candidate;
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
+/** The folder a rules file belongs to: the parent of its .pi/ folder. */
+export function folderOfRulesFile(file: string): string {
+  return path.dirname(path.dirname(file));
+}

@@ -1,1 +1,107 @@
-export default function damageControl(): void {}
+// The Damage Control pi extension (bundled to dist/pi-extension.js, installed globally).
+// Each tool call goes to the endpoint guarding ctx.cwd; when that cannot answer, the same
+// engine decides here from the same rules file. Any error blocks: failure never means permission.
+import * as path from "node:path";
+import { blockReason } from "../engine/reason";
+import { Guard } from "../hookserver/guard";
+import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
+import type { Asker } from "../hookserver/asker";
+import { ruleCounts } from "../hookserver/counts";
+import { askEndpoint, findEndpoint } from "./endpoint-client";
+import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } from "./pi-api";
+
+/** Longer than a human's 30 s ask in VS Code, so an answer is never cut off. */
+const ENDPOINT_TIMEOUT_MS = Number(process.env.DAMAGE_CONTROL_PI_TIMEOUT_MS) || 45_000;
+const ASK_TIMEOUT_MS = 30_000;
+const STATUS_KEY = "damage-control";
+
+export default function damageControl(pi: PiExtensionAPI): void {
+  const guards = new Map<string, Guard>();
+  const refusals: { time: string; tool: string; reason: string }[] = [];
+
+  /** The local guard for the folder whose rules file covers cwd (or cwd itself). */
+  function localGuard(cwd: string): Guard {
+    const rulesFile = findRulesFile(cwd);
+    const folder = rulesFile ? folderOfRulesFile(rulesFile) : path.resolve(cwd);
+    let g = guards.get(folder);
+    if (!g) guards.set(folder, (g = new Guard({ folders: [folder] })));
+    return g;
+  }
+
+  function localAsker(ctx: PiContext, why: string): Asker {
+    return {
+      async ask(req) {
+        if (!ctx.hasUI) return { approved: false, why: `nobody could confirm it (${why}, and pi runs without a UI)` };
+        const ok = await ctx.ui.confirm("Damage Control", `${req.reason}\n\n${req.tool}: ${req.target}\n\nAllow?`, { timeout: ASK_TIMEOUT_MS, ...(ctx.signal && { signal: ctx.signal }) });
+        return ok ? { approved: true, why: "" } : { approved: false, why: "the user did not allow it (or did not answer within 30 s)" };
+      },
+    };
+  }
+
+  function status(ctx: PiContext): void {
+    if (!ctx.hasUI) return;
+    const counts = ruleCounts(localGuard(ctx.cwd).storeFor(ctx.cwd).current().rules);
+    ctx.ui.setStatus(STATUS_KEY, `🛡 ${counts.total} rules · ${refusals.length} refusals`);
+  }
+
+  async function judge(event: ToolCallEvent, ctx: PiContext): Promise<ToolCallEventResult | undefined> {
+    const body = { toolName: event.toolName, input: event.input, cwd: ctx.cwd, sessionId: ctx.sessionManager?.getSessionId?.() };
+    const endpoint = findEndpoint(ctx.cwd);
+    let why = "no Damage Control endpoint guards this folder";
+    if (endpoint) {
+      const answer = await askEndpoint(endpoint, body, ENDPOINT_TIMEOUT_MS, ctx.signal);
+      if (!(answer instanceof Error)) return answer.block ? { block: true, reason: answer.reason ?? blockReason("refused by the endpoint") } : undefined;
+      if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
+      why = `the endpoint could not answer: ${answer.message}`;
+    }
+    const guard = localGuard(ctx.cwd);
+    guard.setAsker(localAsker(ctx, why));
+    const local = await guard.piToolCall(body);
+    return local.block ? { block: true, reason: local.reason } : undefined;
+  }
+
+  pi.on("tool_call", async (event, ctx) => {
+    let result: ToolCallEventResult | undefined;
+    try {
+      result = await judge(event, ctx);
+    } catch (e) {
+      result = { block: true, reason: blockReason(`Damage Control failed while deciding (${(e as Error)?.message ?? String(e)})`) };
+    }
+    if (result?.block) {
+      refusals.push({ time: new Date().toISOString(), tool: event.toolName, reason: result.reason ?? "" });
+      if (refusals.length > 100) refusals.shift();
+    }
+    try {
+      status(ctx);
+    } catch {
+      /* the status line is cosmetic */
+    }
+    return result;
+  });
+
+  pi.on("session_start", (_event, ctx) => {
+    try {
+      status(ctx);
+    } catch {
+      /* cosmetic */
+    }
+  });
+
+  pi.registerCommand("damage-control", {
+    description: "Damage Control: the rules in force and the refusals of this session",
+    handler: async (_args, ctx) => {
+      const state = localGuard(ctx.cwd).storeFor(ctx.cwd).current();
+      const c = ruleCounts(state.rules);
+      const endpoint = findEndpoint(ctx.cwd);
+      const lines = [
+        `Damage Control — ${endpoint ? `endpoint ${endpoint.url}` : "no endpoint: deciding locally"}`,
+        `rules: ${state.source === "default" ? "embedded defaults" : state.file}${state.broken ? " (BROKEN: last good rules in force)" : ""}`,
+        `${c.bashPatterns} bash patterns (${c.ask} ask), ${c.zeroAccess} zero-access, ${c.readOnly} read-only, ${c.noDelete} no-delete`,
+        `refusals this session: ${refusals.length}`,
+        ...refusals.slice(-10).map((r) => `  ${r.time} ${r.tool}: ${r.reason}`),
+      ];
+      if (ctx.hasUI) ctx.ui.notify(lines.join("\n"), "info");
+      else process.stdout.write(lines.join("\n") + "\n");
+    },
+  });
+}
