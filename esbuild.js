@@ -61,6 +61,14 @@ function devBuilds() {
   return builds;
 }
 
+/** The panel's icons: codicons' CSS and font, served from dist/ (no CDN, no node_modules in the .vsix). */
+function copyCodicons() {
+  const from = path.join(__dirname, "node_modules/@vscode/codicons/dist");
+  const to = path.join(__dirname, "dist/codicons");
+  fs.mkdirSync(to, { recursive: true });
+  for (const f of ["codicon.css", "codicon.ttf"]) fs.copyFileSync(path.join(from, f), path.join(to, f));
+}
+
 async function main() {
   const builds = shippedOnly || production ? shipped : [...shipped, ...devBuilds()];
   const contexts = await Promise.all(builds.map((b) => esbuild.context({ ...common, ...b })));
@@ -68,6 +76,7 @@ async function main() {
     await Promise.all(contexts.map((c) => c.watch()));
     return;
   }
+  copyCodicons();
   await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
   const cli = "dist/cli.js";

@@ -1,11 +1,62 @@
+// Damage Control for VS Code: a thin adapter. The engine decides; the hook server answers the
+// agents; this file wires the views (modal asks, panel, status bar, diagnostics) to them.
 import * as vscode from "vscode";
+import { AskQueue } from "./views/ask-queue";
+import { showAskModal, tellTooLate } from "./views/ask-modal";
+import { registerCommands } from "./views/commands";
+import { GuardHost } from "./views/guard-host";
+import { PanelView, PANEL_VIEW_ID } from "./views/panel/panel-view";
+import { RuleStats } from "./views/rule-stats";
+import { RulesDiagnostics } from "./views/rules-diagnostics";
+import { RulesHover } from "./views/rules-hover";
+import { RulesQuickFixes } from "./views/rules-quickfix";
+import { readSettings, SECTION } from "./views/settings";
+import { StatusBar } from "./views/status-bar";
 
-export function activate(context: vscode.ExtensionContext): void {
-  const item = vscode.window.createStatusBarItem("damageControl.status", vscode.StatusBarAlignment.Left, 100);
-  item.name = "Damage Control";
-  item.text = "$(shield) Damage Control";
-  item.show();
-  context.subscriptions.push(item);
+export interface DamageControlApi {
+  host: GuardHost;
+  asks: AskQueue;
+  diagnostics: RulesDiagnostics;
+  /** Resolves once the first start of the guard is done (endpoint up, or down with a reason). */
+  ready: Promise<void>;
 }
 
-export function deactivate(): void {}
+export function activate(context: vscode.ExtensionContext): DamageControlApi {
+  const asks = new AskQueue({
+    show: (req, deadline) => showAskModal(req, deadline),
+    timeoutMs: () => readSettings().askTimeoutSeconds * 1000,
+    onLate: tellTooLate,
+  });
+  const host = new GuardHost(context, asks);
+  const stats = new RuleStats();
+  host.on("decision", (d) => stats.add(d));
+  host.once("state", () => {
+    for (const f of host.guard?.folders ?? []) for (const e of host.guard!.ledgerFor(f).tail(5000)) stats.add(e);
+  });
+
+  const panel = new PanelView(context.extensionUri, host);
+  const diagnostics = new RulesDiagnostics(host);
+  const yaml: vscode.DocumentSelector = [{ language: "yaml" }, { pattern: "**/damage-control-rules.yaml" }];
+  context.subscriptions.push(
+    host,
+    panel,
+    diagnostics,
+    new StatusBar(host),
+    vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel),
+    vscode.languages.registerCodeActionsProvider(yaml, new RulesQuickFixes(diagnostics), { providedCodeActionKinds: RulesQuickFixes.kinds }),
+    vscode.languages.registerHoverProvider(yaml, new RulesHover(host, stats)),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void host.restart()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.enabled`) || e.affectsConfiguration(`${SECTION}.rulesFile`) || e.affectsConfiguration(`${SECTION}.port`) || e.affectsConfiguration(`${SECTION}.onParseError`)) {
+        void host.restart();
+      }
+    }),
+  );
+  registerCommands(context, host, panel);
+  const ready = host.restart();
+  return { host, asks, diagnostics, ready };
+}
+
+export function deactivate(): void {
+  // Disposables registered on the context stop the endpoint and unregister it.
+}

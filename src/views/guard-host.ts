@@ -1,0 +1,107 @@
+// Runs the guard and its endpoint inside the extension host for the window's folders, exports
+// DAMAGE_CONTROL_URL / DAMAGE_CONTROL_TOKEN to integrated terminals, and restarts when the
+// folders or the settings change. Every window guards its own folders on its own port.
+import { EventEmitter } from "node:events";
+import * as vscode from "vscode";
+import type { Asker } from "../hookserver/asker";
+import { Guard, type DecisionRecord } from "../hookserver/guard";
+import { unregister } from "../hookserver/registry";
+import type { RulesState } from "../hookserver/rules-store";
+import { startGuardEndpoint, type StartedEndpoint } from "../hookserver/start";
+import { loadOrCreateToken } from "../hookserver/token";
+import { refreshClaudeHooks } from "../install/claude";
+import { readSettings } from "./settings";
+
+export interface HostState {
+  guard?: Guard;
+  endpoint?: StartedEndpoint;
+  /** Why the endpoint is not running, when it is not. */
+  down?: string;
+}
+
+export class GuardHost extends EventEmitter implements vscode.Disposable {
+  private state: HostState = {};
+  private token: string | undefined;
+  private restarting: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly asker: Asker,
+  ) {
+    super();
+  }
+
+  get guard(): Guard | undefined {
+    return this.state.guard;
+  }
+
+  get endpoint(): StartedEndpoint | undefined {
+    return this.state.endpoint;
+  }
+
+  get down(): string | undefined {
+    return this.state.down;
+  }
+
+  folders(): string[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === "file").map((f) => f.uri.fsPath);
+  }
+
+  /** (Re)starts the guard for the current folders and settings. Serialised: never two at once. */
+  restart(): Promise<void> {
+    this.restarting = this.restarting.then(() => this.doRestart()).catch(() => undefined);
+    return this.restarting;
+  }
+
+  private async doRestart(): Promise<void> {
+    await this.stop();
+    const folders = this.folders();
+    const settings = readSettings();
+    if (!settings.enabled) {
+      this.state = { down: "Damage Control is disabled (setting damageControl.enabled)" };
+      this.emit("state");
+      return;
+    }
+    if (folders.length === 0) {
+      this.state = { down: "no folder is open" };
+      this.emit("state");
+      return;
+    }
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError });
+    guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
+    guard.on("rules", (s: RulesState) => this.emit("rules", s));
+    guard.watch();
+    try {
+      this.token ??= loadOrCreateToken();
+      const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode" });
+      // The usual port was taken (another window, a stale host): point installed hooks here.
+      if (endpoint.moved) for (const f of folders) refreshClaudeHooks(f, endpoint.url);
+      this.state = { guard, endpoint };
+      this.exportToTerminals(endpoint.url, this.token);
+    } catch (e) {
+      this.state = { guard, down: `the endpoint could not start: ${(e as Error).message}` };
+    }
+    this.emit("state");
+  }
+
+  private exportToTerminals(url: string, token: string): void {
+    const env = this.context.environmentVariableCollection;
+    env.description = "Damage Control: where agents reach the guard";
+    env.replace("DAMAGE_CONTROL_URL", url);
+    env.replace("DAMAGE_CONTROL_TOKEN", token);
+  }
+
+  private async stop(): Promise<void> {
+    const { guard, endpoint } = this.state;
+    this.state = {};
+    if (guard) {
+      unregister(guard.folders);
+      guard.close();
+    }
+    if (endpoint) await endpoint.close();
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}
