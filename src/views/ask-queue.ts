@@ -28,6 +28,7 @@ interface Pending {
 
 export class AskQueue implements Asker {
   private readonly queue: Pending[] = [];
+  /** The request whose modal is on screen (possibly already timed out). */
   private showing: Pending | undefined;
   private readonly recentDenials = new Map<string, number>();
   private readonly now: () => number;
@@ -61,11 +62,8 @@ export class AskQueue implements Asker {
         p.settle({ approved: false, why: `nobody answered within ${Math.round(timeoutMs / 1000)} s (timed out)` });
         const i = this.queue.indexOf(p);
         if (i >= 0) this.queue.splice(i, 1);
-        if (this.showing === p) {
-          // The modal stays open (VS Code cannot close it); move on to the next request.
-          this.showing = undefined;
-          this.next();
-        }
+        // A modal that timed out stays on screen (VS Code cannot close it): the next request waits
+        // for it to be dismissed, so the human never faces a stack of dialogs.
       }, timeoutMs);
       this.queue.push(p);
       this.next();
@@ -85,11 +83,8 @@ export class AskQueue implements Asker {
     }
     Promise.resolve(answer).then(
       (choice) => {
-        if (p.settled) {
-          this.o.onLate?.(p.request, choice);
-          return;
-        }
-        p.settle(choice === "Allow" ? { approved: true, why: "" } : { approved: false, why: choice === "Deny" ? "the user denied it" : "the user dismissed the dialog" });
+        if (p.settled) this.o.onLate?.(p.request, choice);
+        else p.settle(choice === "Allow" ? { approved: true, why: "" } : { approved: false, why: choice === "Deny" ? "the user denied it" : "the user dismissed the dialog" });
         if (this.showing === p) {
           this.showing = undefined;
           this.next();
