@@ -1,0 +1,25 @@
+// Percentiles and timing helpers for the benchmarks.
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function summarize(samples: number[]): { median: number; p99: number; mean: number; n: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: percentile(s, 50), p99: percentile(s, 99), mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), n: s.length };
+}
+
+/** Runs fn once per item, `rounds` times, and returns per-call times in microseconds. */
+export function timeEach<T>(items: T[], rounds: number, fn: (item: T) => unknown): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const item of items) {
+      const t = process.hrtime.bigint();
+      fn(item);
+      out.push(Number(process.hrtime.bigint() - t) / 1000);
+    }
+  }
+  return out;
+}
