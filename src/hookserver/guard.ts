@@ -210,6 +210,11 @@ export class Guard extends EventEmitter {
     this.emit("decision", entry);
   }
 
+  /** Resolves when every decision so far is written to the ledgers. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.ledgers.values()].map((l) => l.drain()));
+  }
+
   ledgerFor(folder: string): Ledger {
     let l = this.ledgers.get(folder);
     if (!l) this.ledgers.set(folder, (l = new Ledger(folder)));

@@ -1,6 +1,6 @@
 // The audit ledger: one JSON line per decision in <folder>/.damage-control/audit.jsonl
-// (git-ignored by the folder's own .gitignore). Each line is written with a single append,
-// so concurrent writers never interleave; the file rotates at a size limit.
+// (git-ignored by the folder's own .gitignore). Appends are queued and written as whole lines
+// by one write at a time, so concurrent writers never interleave; the file rotates at a size limit.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Action } from "../engine/types";
@@ -27,6 +27,10 @@ const KEEP = 3;
 export class Ledger {
   readonly file: string;
   private size: number;
+  /** Lines waiting for the one write in flight: appends never wait for the disk. */
+  private pending: string[] = [];
+  private writing = false;
+  private idle: (() => void)[] = [];
 
   constructor(
     folder: string,
@@ -37,28 +41,40 @@ export class Ledger {
   }
 
   append(entry: LedgerEntry): void {
-    const line = JSON.stringify(entry) + "\n";
-    try {
-      fs.appendFileSync(this.file, line, { mode: 0o600 });
-      this.size += Buffer.byteLength(line);
-      if (this.size >= this.maxBytes) this.rotate();
-    } catch {
-      // The ledger is a record, not a gate: a full disk must not turn decisions into errors.
+    this.pending.push(JSON.stringify(entry) + "\n");
+    if (!this.writing) this.flush();
+  }
+
+  /** Resolves when every line appended so far is on disk. */
+  drain(): Promise<void> {
+    if (!this.writing && this.pending.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) {
+      this.writing = false;
+      for (const f of this.idle.splice(0)) f();
+      return;
     }
+    this.writing = true;
+    // One write of whole lines, opened O_APPEND: lines from this or another process never interleave.
+    const chunk = this.pending.join("");
+    this.pending = [];
+    fs.appendFile(this.file, chunk, { mode: 0o600 }, (err) => {
+      // The ledger is a record, not a gate: a full disk must not turn decisions into errors.
+      if (!err) {
+        this.size += Buffer.byteLength(chunk);
+        if (this.size >= this.maxBytes) this.rotate();
+      }
+      this.flush();
+    });
   }
 
   /** The newest entries, newest last, across the current file and the rotated ones. */
   tail(count: number): LedgerEntry[] {
     const out: LedgerEntry[] = [];
-    for (const f of [this.file, ...Array.from({ length: KEEP }, (_, i) => `${this.file}.${i + 1}`)]) {
-      if (out.length >= count) break;
-      let text = "";
-      try {
-        text = fs.readFileSync(f, "utf8");
-      } catch {
-        continue;
-      }
-      const lines = text.split("\n").filter(Boolean);
+    const parse = (lines: string[]) => {
       const parsed: LedgerEntry[] = [];
       for (const l of lines) {
         try {
@@ -67,6 +83,18 @@ export class Ledger {
           /* a torn last line after a crash */
         }
       }
+      return parsed;
+    };
+    out.push(...parse(this.pending.join("").split("\n").filter(Boolean)));
+    for (const f of [this.file, ...Array.from({ length: KEEP }, (_, i) => `${this.file}.${i + 1}`)]) {
+      if (out.length >= count) break;
+      let text = "";
+      try {
+        text = fs.readFileSync(f, "utf8");
+      } catch {
+        continue;
+      }
+      const parsed = parse(text.split("\n").filter(Boolean));
       out.unshift(...parsed.slice(-(count - out.length)));
     }
     return out.slice(-count);

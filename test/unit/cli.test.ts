@@ -148,8 +148,11 @@ describe("damage-control CLI", () => {
       const r = run(["hook", "claude"], JSON.stringify(payload));
       assert.equal(r.status, 0, r.stderr);
       assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, "deny");
-      const ledger = fs.readFileSync(path.join(ws, ".damage-control/audit.jsonl"), "utf8");
-      assert.match(ledger, /sudo rm x/, "decided by the endpoint, which wrote the ledger");
+      const ledgerFile = path.join(ws, ".damage-control/audit.jsonl");
+      // The endpoint writes its ledger asynchronously: give it a moment.
+      const deadline = Date.now() + 5000;
+      while (!(fs.existsSync(ledgerFile) && /sudo rm x/.test(fs.readFileSync(ledgerFile, "utf8"))) && Date.now() < deadline) spawnSync("sleep", ["0.05"]);
+      assert.match(fs.readFileSync(ledgerFile, "utf8"), /sudo rm x/, "decided by the endpoint, which wrote the ledger");
     });
 
     it("serve stops on SIGTERM and marks itself inactive", async () => {

@@ -176,6 +176,7 @@ describe("endpoint over HTTP", () => {
 
   it("writes each decision to the audit ledger", async () => {
     await post(pre("Bash", { command: "rm -rf ledger-check" }));
+    await guard.drain();
     const lines = fs.readFileSync(path.join(dir, ".damage-control/audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     const last = lines.filter((l) => l.target === "rm -rf ledger-check").pop();
     assert.equal(last.decision, "block");
