@@ -250,7 +250,7 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
           const [pathA, modeA] = op === "chmod" ? [args[0], args[1]] : [args[1], args[0]];
           const target = argOf(pathA, at);
           const mode = normalizeNumericMode(modeA?.raw.trim() ?? "");
-          r.path(inv, target, "write", false, `${inv.name} chmod`);
+          r.path(inv, target, "read", false, `${inv.name} chmod`);
           if (mode) r.sink.command({ text: `chmod ${mode} ${target.value ?? target.text}`, span });
           break;
         }

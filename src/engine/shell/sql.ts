@@ -84,11 +84,14 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
   const tokens = tokenize(blanked);
   const out: SqlStatement[] = [];
   let cur: Token[] = [];
-  const flush = (endIndex: number) => {
+  const flush = (end: number, bySemicolon: boolean) => {
+    let endIndex = end;
     const body = cur.filter((t, k) => t.kind !== "space" || (k > 0 && k < cur.length - 1));
     cur = [];
     if (!body.some((t) => t.kind !== "space")) return;
     const first = body.find((t) => t.kind !== "space")!;
+    const last = [...body].reverse().find((t) => t.kind !== "space")!;
+    if (!bySemicolon) endIndex = last.start + last.text.length;
     const render = (unq: boolean) =>
       body
         .map((t) => (t.kind === "word" && KEYWORDS.has(t.text.toLowerCase()) ? t.text.toUpperCase() : t.kind === "quoted" && unq ? t.text.slice(1, -1).replace(/\s+/g, "_") : t.text))
@@ -104,11 +107,11 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
   };
   for (const t of tokens) {
     if (t.kind === "punct" && t.text === ";") {
-      flush(t.start + 1);
+      flush(t.start + 1, true);
       continue;
     }
     cur.push(t);
   }
-  flush(code.text.length);
+  flush(code.text.length, false);
   return { statements: out, shell };
 }

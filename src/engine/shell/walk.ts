@@ -13,7 +13,7 @@ import { NO_STDIN, UNKNOWN_OUTPUT, type Invocation, type RunResult, type Runner,
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
 import type { ShellContext } from "./types";
-import { evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
+import { applyPlaceholders, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
 /** Nodes walked per command line; beyond, the rest is reported as not analysed. */
 const MAX_NODES = 20_000;
@@ -44,6 +44,8 @@ export class Walker implements Runner {
 
   run(argv: Arg[], scope: Scope, stdin: Stdin, span: Span, depth: number): RunResult {
     if (argv.length === 0) return { stdout: NO_STDIN };
+    // find -exec / xargs -I run this argv with `{}` standing for each item.
+    if (scope.placeholders) argv = argv.map((a) => applyPlaceholders(a, scope));
     if (depth > MAX_DEPTH) {
       this.uncertain(`commands are nested more than ${MAX_DEPTH} levels deep, too deep to analyse`, span);
       return { stdout: UNKNOWN_OUTPUT };

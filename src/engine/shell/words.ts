@@ -80,7 +80,7 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
 }
 
 /** `{}` of find -exec / xargs -I: the whole word is the placeholder, or the word contains it. */
-function applyPlaceholders(arg: Arg, scope: Scope): Arg {
+export function applyPlaceholders(arg: Arg, scope: Scope): Arg {
   const ph = scope.placeholders;
   if (!ph || arg.value === undefined) return arg;
   for (const [key, sym] of ph) {

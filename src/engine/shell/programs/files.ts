@@ -121,14 +121,16 @@ const chmod: Handler = (inv, r) => {
   const norm = mode && known(mode) ? normalizeMode(mode.value) : undefined;
   const extra = norm ? [inv.args.map((a) => (a === mode ? norm : shown(a)))] : undefined;
   r.emit(inv, present(["chmod"], inv.args, undefined, extra));
-  for (const f of files) if (f) r.path(inv, f, "write", recursive, "chmod");
+  // Permissions are metadata, not content: chmod is judged by the patterns (chmod 777), and
+  // only names its files for the path rules (the corpus allows `find . -exec chmod 644 {} ;`).
+  for (const f of files) if (f) r.path(inv, f, "read", recursive, "chmod");
 };
 
 const chown: Handler = (inv, r) => {
   const p = parseOptions(inv.args, { longWithValue: ["reference", "from"] });
   const recursive = has(p, "R", "recursive");
   r.emit(inv, present([inv.name], inv.args));
-  for (const f of p.operands.slice(valuesOf(p, "reference").length ? 0 : 1)) r.path(inv, f, "write", recursive, inv.name);
+  for (const f of p.operands.slice(valuesOf(p, "reference").length ? 0 : 1)) r.path(inv, f, "read", recursive, inv.name);
 };
 
 /** sed: the script is data; `-i`/`--in-place` writes the files; `w FILE` in a script writes too. */
