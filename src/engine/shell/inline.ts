@@ -194,6 +194,8 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
         case "shell":
         case "argv": {
           if (first?.list && first.list.length) r.run(first.list.map(litArg), inv.scope, { kind: "none" }, span, inv.depth + 1);
+          // system("rm", "-rf", "x"): several literal strings are an argv, not shell code.
+          else if (args.length > 1 && args.every((a) => a.literal)) r.run(args.map((a) => litArg(a.literal!)), inv.scope, { kind: "none" }, span, inv.depth + 1);
           else if (first?.literal && op === "argv") {
             const list = args[1]?.list ?? [];
             r.run([litArg(first.literal), ...list.map(litArg)], inv.scope, { kind: "none" }, span, inv.depth + 1);

@@ -65,7 +65,9 @@ const git: Handler = (inv, r): RunResult | void => {
   }
   const name = sub.value;
   const p = parseOptions(rest, SUB_SPECS[name] ?? {});
-  const data = new Set<Arg>(p.options.filter((o) => o.value && MESSAGE_OPTIONS.has(o.name)).map((o) => o.value!));
+  const messages = p.options.filter((o) => o.value && MESSAGE_OPTIONS.has(o.name));
+  // `-m MSG` hides MSG; `--message=MSG` / `-mMSG` hide the whole word.
+  const data = new Set<Arg>(messages.flatMap((o) => (rest.includes(o.value!) ? [o.value!] : [o.value!, o.arg])));
   if (name === "grep") data.add(p.operands[0]);
   if (name === "stash" && ["save"].includes(p.operands[0]?.value ?? "")) for (const m of p.operands.slice(1)) data.add(m);
 

@@ -44,8 +44,8 @@ const client =
     for (const f of valuesOf(p, ...(spec.fileOptions ?? []))) r.path(inv, f, "read", false, inv.name);
     mentionAll(inv, r, spec.operandsAreSql ? p.operands.slice(0, 1) : p.operands);
     for (const a of sqlArgs) {
+      if (!a.code || a.unknown) r.uncertain(`${inv.name} runs SQL that is only known when the command runs (\`${a.text}\`)`, a.span);
       if (a.code) runSql(inv, r, a.code);
-      else r.uncertain(`${inv.name} runs SQL that is only known when the command runs`, a.span);
     }
     if (sqlArgs.length === 0 && inv.stdin.kind === "text") runSql(inv, r, inv.stdin.code);
   };
