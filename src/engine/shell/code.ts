@@ -33,20 +33,33 @@ export function spanIn(code: Code, start: number, end: number): Span {
   return { start: s, end: Math.max(s, e) };
 }
 
-/** Builds a Code piece by piece (unquoting a word, joining eval arguments). */
+/**
+ * Builds a Code piece by piece (unquoting a word, joining eval arguments). Pieces that map
+ * linearly onto the original are kept as ranges; per-character offsets are only materialized
+ * when the pieces are not one contiguous run (most words are: this keeps analysis cheap).
+ */
 export class CodeBuilder {
   private text = "";
-  private readonly offsets: number[] = [];
+  private readonly pieces: { length: number; start?: number; at?: (i: number) => number }[] = [];
 
   /** Appends `s`, character i coming from original offset `at(i)`. */
   push(s: string, at: (i: number) => number): void {
-    for (let i = 0; i < s.length; i++) this.offsets.push(at(i));
+    if (s.length === 0) return;
+    this.pieces.push({ length: s.length, at });
+    this.text += s;
+  }
+
+  /** Appends `s`, whose characters come from consecutive original offsets starting at `start`. */
+  pushLinear(s: string, start: number): void {
+    if (s.length === 0) return;
+    this.pieces.push({ length: s.length, start });
     this.text += s;
   }
 
   /** Appends characters of another code, keeping their offsets. */
   pushCode(c: Code, start = 0, end = c.text.length): void {
-    this.push(c.text.slice(start, end), (i) => offsetAt(c, start + i));
+    if (!c.offsets) this.pushLinear(c.text.slice(start, end), c.base + start);
+    else this.push(c.text.slice(start, end), (i) => offsetAt(c, start + i));
   }
 
   get length(): number {
@@ -54,7 +67,14 @@ export class CodeBuilder {
   }
 
   build(fallbackBase: number): Code {
-    return { text: this.text, offsets: this.offsets, base: this.offsets[0] ?? fallbackBase };
+    const ps = this.pieces;
+    if (ps.length === 0) return { text: "", base: fallbackBase };
+    let linear = ps[0].start !== undefined;
+    for (let k = 1; linear && k < ps.length; k++) linear = ps[k].start !== undefined && ps[k].start === ps[k - 1].start! + ps[k - 1].length;
+    if (linear) return { text: this.text, base: ps[0].start! };
+    const offsets: number[] = [];
+    for (const p of ps) for (let i = 0; i < p.length; i++) offsets.push(p.start !== undefined ? p.start + i : p.at!(i));
+    return { text: this.text, offsets, base: offsets[0] ?? fallbackBase };
   }
 }
 

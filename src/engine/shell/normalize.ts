@@ -51,12 +51,16 @@ export function splitFlags(args: readonly string[]): string[] {
 }
 
 export function render(p: Presented): { text: string; variants?: string[] } {
-  const text = [...p.head, ...p.args].join(" ");
+  const head = p.head.join(" ");
+  const join = (args: readonly string[]) => (args.length ? head + " " + args.join(" ") : head);
+  const text = join(p.args);
+  // Most commands have no flag, no `--` and no extra spelling: nothing to vary.
+  if (!p.extra?.length && !p.args.some((a) => a.startsWith("-"))) return { text };
   const seen = new Set<string>([text]);
   const variants: string[] = [];
   const add = (args: readonly string[]) => {
     if (variants.length >= MAX_VARIANTS) return;
-    const t = [...p.head, ...args].join(" ");
+    const t = join(args);
     if (!seen.has(t)) {
       seen.add(t);
       variants.push(t);
@@ -70,14 +74,13 @@ export function render(p: Presented): { text: string; variants?: string[] } {
     const before = dd < 0 ? split : split.slice(0, dd);
     const after = dd < 0 ? [] : split.slice(dd + 1);
     const flags = before.filter(isFlag);
+    if (flags.length === 0 && dd < 0) continue;
     const safeAfter = after.map((a) => (a.startsWith("-") ? "./" + a : a));
     const operands = [...before.filter((a) => !isFlag(a)), ...safeAfter];
-    if (flags.length === 0 && dd < 0) continue;
     add([...flags, ...operands]);
     add([...operands, ...flags]);
     if (dd >= 0) add(["--", ...after, ...before]);
-    const distinct = [...new Set(flags)];
-    for (const f of distinct) {
+    for (const f of new Set(flags)) {
       const i = before.indexOf(f);
       add([f, ...before.slice(0, i), ...before.slice(i + 1), ...(dd >= 0 ? ["--", ...after] : [])]);
     }

@@ -121,7 +121,8 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       return;
     }
     case "SingleQuoted":
-      b.push(p.value, (i) => offsetAt(src, p.pos + 1 + i));
+      if (!src.offsets) b.pushLinear(p.value, src.base + p.pos + 1);
+      else b.push(p.value, (i) => offsetAt(src, p.pos + 1 + i));
       return;
     case "AnsiCQuoted":
       b.push(p.value, (i) => offsetAt(src, Math.min(p.pos + 2 + i, p.end - 2)));
@@ -202,7 +203,8 @@ function collectNested(node: SyntaxNode, src: Code, nested: NestedScript[], budg
  */
 function pushUnescaped(b: CodeBuilder, text: string, value: string, pos: number, src: Code, inDouble: boolean): void {
   if (text === value) {
-    b.push(value, (i) => offsetAt(src, pos + i));
+    if (!src.offsets) b.pushLinear(value, src.base + pos);
+    else b.push(value, (i) => offsetAt(src, pos + i));
     return;
   }
   let out = "";
