@@ -23,6 +23,8 @@ for (const c of cases) {
 const sorted = [...perCase].sort((a, b) => a - b);
 const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 const bash = cases.map((c, i) => [c, perCase[i]] as const).filter(([c]) => c.tool.toLowerCase() === "bash");
+const bashSorted = bash.map(([, t]) => t).sort((a, b) => a - b);
+console.log(`bash cases only (${bash.length}): median ${bashSorted[Math.floor(bashSorted.length / 2)].toFixed(1)} µs, p99 ${bashSorted[Math.floor(0.99 * bashSorted.length)].toFixed(1)} µs`);
 const slowest = [...bash].sort((a, b) => b[1] - a[1]).slice(0, 5);
 console.log(`decide() over ${cases.length} corpus cases × ${rounds}: median ${q(0.5).toFixed(1)} µs, p90 ${q(0.9).toFixed(1)} µs, p99 ${q(0.99).toFixed(1)} µs, max ${sorted[sorted.length - 1].toFixed(1)} µs`);
 for (const [c, t] of slowest) console.log(`  ${t.toFixed(1).padStart(7)} µs  ${c.id} ${JSON.stringify(c.input).slice(0, 90)}`);
