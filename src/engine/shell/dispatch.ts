@@ -1,0 +1,52 @@
+// argv → the handler that knows the program. Unknown programs get the default treatment: their
+// text is shown whole (patterns see every argument), and every argument that may name a file
+// counts as reading it (so `openssl … -in key.pem` or `docker --env-file .env` touch zero-access
+// paths), except option-looking words. Long options that are messages (`--message`, `--title`,
+// `--body`) are data.
+import { DATA } from "./normalize";
+import { fanoutHandlers } from "./programs/fanout";
+import { fileHandlers } from "./programs/files";
+import { gitHandlers } from "./programs/git";
+import { interpreterFamily, interpreterHandlers } from "./programs/interpreters";
+import { mention, shown } from "./programs/common";
+import { shellHandlers } from "./programs/shells";
+import { sqlHandlers } from "./programs/sql";
+import { wrapperHandlers } from "./programs/wrappers";
+import type { Handler, Invocation, RunResult, Runner } from "./runner";
+import type { Arg } from "./words";
+
+const HANDLERS: Record<string, Handler> = {
+  ...fileHandlers(),
+  ...gitHandlers(),
+  ...shellHandlers(),
+  ...wrapperHandlers(),
+  ...fanoutHandlers(),
+  ...interpreterHandlers(),
+  ...sqlHandlers(),
+};
+
+const MESSAGE_OPTION = /^--(message|title|body|description|comment|subject|notes)$/;
+
+const unknownProgram: Handler = (inv, r) => {
+  const data = new Set<Arg>();
+  inv.args.forEach((a, i) => {
+    const v = a.value ?? "";
+    if (MESSAGE_OPTION.test(v) && inv.args[i + 1]) data.add(inv.args[i + 1]);
+    if (/^--(message|title|body|description|comment|subject|notes)=/.test(v)) data.add(a);
+  });
+  r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (data.has(a) ? (a.value?.startsWith("--") ? a.value.split("=")[0] + "=" + DATA : DATA) : shown(a))) });
+  for (const a of inv.args) if (!data.has(a)) mention(inv, r, a);
+};
+
+/** `busybox rm …` is `rm …`: the applet is the program. */
+function handlerFor(name: string): Handler {
+  return HANDLERS[name] ?? HANDLERS[interpreterFamily(name) ?? ""] ?? unknownProgram;
+}
+
+export function dispatch(inv: Invocation, r: Runner): RunResult | void {
+  const at = r.sink.commands.length;
+  const result = handlerFor(inv.name)(inv, r) ?? undefined;
+  const text = result?.text ?? r.sink.commands[at]?.text;
+  return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, ...(text !== undefined && { text }) };
+}
+void shown;

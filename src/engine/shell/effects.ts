@@ -1,0 +1,58 @@
+// Turns an argument into the path effects the decider checks: resolved against the scope's cwd
+// (after `cd`), `~`/`$HOME`, `..`. A glob is reported as the literal pattern (path rules match a
+// `*.pem` or `specs/*` pattern like a name) and, when it takes everything in a folder (`*`,
+// `dir/*`), as a recursive effect on that folder. A target only known at run time is an
+// Uncertainty when the access modifies something; reads of unknown paths are not (documented:
+// `cat "$f"` in a loop is everyday work, and the files it may read are not known to be protected).
+import { posix } from "node:path";
+import { resolvePath } from "../paths";
+import type { Access } from "../types";
+import type { Runner } from "./runner";
+import type { Scope } from "./scope";
+import { known, type Arg } from "./words";
+
+const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$/;
+const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+const GLOB = /[*?[\]{}]/;
+/** A segment that takes every entry of its folder. */
+const TAKES_ALL = /^[*?]+$|^\*\*?$/;
+/** Stands in for a directory left unknown by `cd "$X"`: name rules (`.env`) still match below it. */
+const UNKNOWN_DIR = "/\u2047unknown-directory";
+
+export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, recursive: boolean, via: string): void {
+  if (arg.pipe) return;
+  if (arg.under) {
+    for (const dir of arg.under) r.sink.effect(dir, access, true, arg.span, via);
+    return;
+  }
+  if (!known(arg)) {
+    if (access === "write" || access === "delete") {
+      r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${arg.text}\`, which is only known when the command runs`, arg.span);
+    }
+    return;
+  }
+  const value = arg.value;
+  if (value === "" || value === "-" || NOT_FILES.test(value) || URL.test(value)) return;
+  let cwd = scope.cwd;
+  if (cwd === undefined && !value.startsWith("/") && !value.startsWith("~")) {
+    if (access === "write" || access === "delete") {
+      r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${value}\` relative to a directory only known when the command runs`, arg.span);
+      return;
+    }
+    cwd = UNKNOWN_DIR;
+  }
+  const abs = resolvePath(value, { cwd: cwd!, home: scope.home });
+  if (abs === undefined) return;
+  if (!arg.glob || !GLOB.test(value)) {
+    r.sink.effect(abs, access, recursive, arg.span, via);
+    return;
+  }
+  r.sink.effect(abs.replace(/\/+$/, "") || "/", access, recursive, arg.span, via);
+  const parts = abs.split("/");
+  const first = parts.findIndex((p) => GLOB.test(p));
+  const rest = parts.slice(first).filter((p) => p !== "");
+  if (rest.every((p) => TAKES_ALL.test(p))) {
+    const base = parts.slice(0, first).join("/") || "/";
+    r.sink.effect(posix.normalize(base), access, true, arg.span, via);
+  }
+}

@@ -1,0 +1,50 @@
+// Small helpers shared by the program handlers.
+import { DATA, type Presented } from "../normalize";
+import type { Invocation, Runner } from "../runner";
+import { known, type Arg } from "../words";
+
+/** How an argument is shown in normalized text. */
+export function shown(a: Arg): string {
+  return a.value ?? a.text;
+}
+
+/** Shows every argument, except those in `data` (replaced by DATA). */
+export function present(head: string[], args: readonly Arg[], data: ReadonlySet<Arg> = new Set(), extra?: Presented["extra"]): Presented {
+  const p: Presented = { head, args: args.map((a) => (data.has(a) ? DATA : shown(a))) };
+  if (extra) p.extra = extra;
+  return p;
+}
+
+/** Every argument that is not an option is read or named: what naming a zero-access path needs. */
+export function mentionAll(inv: Invocation, r: Runner, args: readonly Arg[], skip: ReadonlySet<Arg> = new Set()): void {
+  for (const a of args) {
+    if (skip.has(a)) continue;
+    mention(inv, r, a);
+  }
+}
+
+/**
+ * A word that may name a file: the word itself, or the value of `--opt=value`, or `@file`
+ * (curl's "read this file"). Only reads: what an unknown program does with it is unknown.
+ */
+export function mention(inv: Invocation, r: Runner, a: Arg): void {
+  if (a.under) return r.path(inv, a, "read", true, inv.name);
+  if (!known(a)) return;
+  let v = a.value;
+  if (v.startsWith("-")) {
+    const eq = v.indexOf("=");
+    if (eq < 0) return;
+    v = v.slice(eq + 1);
+  } else if (/^[A-Za-z_][A-Za-z0-9_.-]*=/.test(v)) {
+    v = v.slice(v.indexOf("=") + 1);
+  }
+  if (v.startsWith("@")) v = v.slice(1);
+  if (v === "" || /\s/.test(v) || v.length > 4096) return;
+  r.path(inv, v === a.value ? a : { ...a, value: v }, "read", false, inv.name);
+}
+
+/** The Arg for a part of another arg's value (the `X` of `of=X`). */
+export function subArg(a: Arg, value: string): Arg {
+  const start = Math.max(a.span.start, a.span.end - value.length);
+  return { value, text: value, span: { start, end: a.span.end }, code: { text: value, base: start }, ...(a.glob && { glob: true }) };
+}

@@ -1,0 +1,131 @@
+// git: global options are dropped from the text (`git -C dir -c k=v --no-pager reset --hard` is
+// `git reset --hard`), but `-C`/`--work-tree` still move where pathspecs resolve. The subcommand is
+// part of the head, so variants move flags after it. Commit/tag messages are data. Effects:
+// `git rm` deletes, `git mv` moves, `git restore`/`checkout -- paths` overwrite the work tree,
+// `git clean -f` deletes, `git reset --hard` overwrites everything below the work tree.
+// A push of `+ref` is a force push: it is also presented as `git push --force … ref`.
+import { resolvePath } from "../../paths";
+import { has, parseOptions, type OptionSpec } from "../options";
+import type { Handler, Invocation, RunResult } from "../runner";
+import { known, syntheticArg, type Arg } from "../words";
+import { DATA } from "../normalize";
+import { mentionAll, present, shown } from "./common";
+
+const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--attr-source", "--list-cmds"]);
+const GLOBAL_FLAGS = /^(--no-pager|-p|--paginate|-P|--bare|--no-replace-objects|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--no-optional-locks|--no-lazy-fetch|--no-advice)$/;
+
+/** Options of subcommands that take a value (so the value is not taken for a pathspec). */
+const SUB_SPECS: Record<string, OptionSpec> = {
+  commit: { shortWithValue: "mFcCt", longWithValue: ["message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "template", "trailer", "cleanup", "pathspec-from-file"] },
+  tag: { shortWithValue: "mFu", longWithValue: ["message", "file", "local-user"] },
+  restore: { shortWithValue: "s", longWithValue: ["source", "pathspec-from-file"] },
+  checkout: { shortWithValue: "bB", longWithValue: ["orphan", "conflict", "pathspec-from-file"] },
+  rm: { longWithValue: ["pathspec-from-file"] },
+  mv: {},
+  clean: { shortWithValue: "e", longWithValue: ["exclude"] },
+  push: { shortWithValue: "o", longWithValue: ["push-option", "repo", "receive-pack", "exec"] },
+  stash: { shortWithValue: "m", longWithValue: ["message"] },
+  reset: { longWithValue: ["pathspec-from-file"] },
+  log: { longWithValue: ["grep", "author", "committer", "format", "pretty", "since", "until"] },
+  notes: { shortWithValue: "mFC", longWithValue: ["message", "file"] },
+};
+/** Subcommands whose `-n` means --dry-run. */
+const DRY_RUN_SUBCOMMANDS = new Set(["clean", "rm", "mv", "add", "push"]);
+/** Option values that are messages: data, never commands. */
+const MESSAGE_OPTIONS = new Set(["m", "message", "grep", "author", "committer", "format", "pretty"]);
+
+const git: Handler = (inv, r): RunResult | void => {
+  const args = inv.args;
+  let i = 0;
+  let cwd = inv.scope.cwd;
+  const resolveDir = (d: Arg) => (known(d) && cwd !== undefined ? resolvePath(d.value, { cwd, home: inv.scope.home }) : undefined);
+  for (; i < args.length; i++) {
+    const v = args[i].value;
+    if (v === undefined) break;
+    if (GLOBAL_FLAGS.test(v)) continue;
+    const eq = v.indexOf("=");
+    const name = eq > 0 ? v.slice(0, eq) : v;
+    if (GLOBAL_WITH_VALUE.has(name)) {
+      const value = eq > 0 ? syntheticArg(v.slice(eq + 1), args[i].span) : args[++i];
+      if (!value) break;
+      if (name === "-C") cwd = resolveDir(value);
+      if (name === "--work-tree") cwd = resolveDir(value);
+      if (name === "--git-dir" || name === "--work-tree") mentionAll(inv, r, [value]);
+      continue;
+    }
+    break;
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  const scope = cwd === inv.scope.cwd ? inv.scope : Object.assign(inv.scope.fork(), { cwd });
+  const at = { scope };
+  if (!sub || !known(sub)) {
+    r.emit(inv, { head: ["git"], args: args.slice(i).map(shown) });
+    return;
+  }
+  const name = sub.value;
+  const p = parseOptions(rest, SUB_SPECS[name] ?? {});
+  const messages = p.options.filter((o) => o.value && MESSAGE_OPTIONS.has(o.name));
+  // `-m MSG` hides MSG; `--message=MSG` / `-mMSG` hide the whole word.
+  const data = new Set<Arg>(messages.flatMap((o) => (rest.includes(o.value!) ? [o.value!] : [o.value!, o.arg])));
+  if (name === "grep") data.add(p.operands[0]);
+  if (name === "stash" && ["save"].includes(p.operands[0]?.value ?? "")) for (const m of p.operands.slice(1)) data.add(m);
+
+  const extra: string[][] = [];
+  if (name === "push") {
+    // `+refspec` forces that ref: the same as --force for the patterns.
+    const forced = rest.some((a) => known(a) && /^\+[^+]/.test(a.value));
+    if (forced) extra.push(["--force", ...rest.map((a) => (known(a) && a.value.startsWith("+") ? a.value.slice(1) : shown(a)))]);
+  }
+  // `git restore --staged` (without --worktree) only touches the index: no reordering variant may
+  // make it look like `git restore .`.
+  const worktree = name !== "restore" || !has(p, "S", "staged") || has(p, "W", "worktree");
+  // A dry run removes nothing: its flag is written `-n`, first, and the order is kept, so a pattern
+  // for the real thing (`git clean -f`/`-d`) does not see `-d` of `git clean -nd` as a deletion.
+  const dryRun = DRY_RUN_SUBCOMMANDS.has(name) && has(p, "n", "dry-run");
+  const presented = dryRun
+    ? { head: ["git", name, "-n"], args: rest.filter((a) => !["-n", "--dry-run"].includes(a.value ?? "")).map((a) => (data.has(a) ? DATA : a.value === undefined ? a.text : /^-[A-Za-z]*n[A-Za-z]*$/.test(a.value) ? a.value.replace("n", "") : a.value)).filter((a) => a !== "-"), fixedOrder: true }
+    : present(["git", name], rest, data, extra);
+  if (!worktree) presented.fixedOrder = true;
+  r.emit(inv, presented);
+
+  const operands = p.operands.filter((a) => !data.has(a));
+  switch (name) {
+    case "rm":
+      if (!has(p, "cached", "n", "dry-run")) for (const a of operands) r.path(at, a, "delete", has(p, "r"), "git rm");
+      break;
+    case "mv": {
+      const dest = operands[operands.length - 1];
+      for (const a of operands.slice(0, -1)) r.path(at, a, "delete", true, "git mv");
+      if (dest && operands.length > 1) r.path(at, dest, "write", false, "git mv onto");
+      break;
+    }
+    // restore / checkout -- / reset --hard put back committed content: they are judged by the git
+    // patterns (ask / block), not as writes (which would make `git restore .` a read-only block).
+    case "restore":
+    case "checkout":
+    case "reset":
+      break;
+    case "clean":
+      if (has(p, "f", "force") && !has(p, "n", "dry-run")) {
+        if (operands.length) for (const a of operands) r.path(at, a, "delete", true, "git clean");
+        else if (scope.cwd !== undefined) r.sink.effect(scope.cwd, "delete", true, inv.span, "git clean -f");
+      }
+      break;
+    case "ls-files":
+    case "ls-tree":
+      return { stdout: { kind: "under", dirs: scope.cwd !== undefined ? [scope.cwd] : [] } };
+    case "diff":
+      if (has(p, "name-only", "name-status")) return { stdout: { kind: "under", dirs: scope.cwd !== undefined ? [scope.cwd] : [] } };
+      mentionAll({ ...inv, scope }, r, operands);
+      break;
+    default:
+      mentionAll({ ...inv, scope }, r, operands);
+  }
+  return;
+};
+
+export function gitHandlers(): Record<string, Handler> {
+  return { git };
+}
+export type { Invocation };

@@ -1,0 +1,51 @@
+// Collects what the analysis finds, within the bounds of limits.ts. When a bound is hit, one
+// Uncertainty says so (the decider asks): an analysis that stopped early must not look complete.
+import type { Access, Span } from "../types";
+import { MAX_COMMANDS, MAX_EFFECTS } from "./limits";
+import type { CommandAnalysis, ExecutedCommand, PathEffect, Uncertainty } from "./types";
+
+export class Sink {
+  readonly commands: ExecutedCommand[] = [];
+  readonly effects: PathEffect[] = [];
+  readonly uncertain: Uncertainty[] = [];
+  readonly parseErrors: { message: string; span: Span }[] = [];
+  private readonly seenEffects = new Set<string>();
+  private readonly seenWhy = new Set<string>();
+  private truncated = false;
+
+  /** `at`: insert at this index (a wrapper is listed before the command it wraps). */
+  command(c: ExecutedCommand, at?: number): void {
+    if (this.commands.length >= MAX_COMMANDS) return this.overflow("executed commands", c.span);
+    if (at === undefined || at >= this.commands.length) this.commands.push(c);
+    else this.commands.splice(at, 0, c);
+  }
+
+  effect(path: string, access: Access, recursive: boolean, span: Span, via: string): void {
+    const key = `${access}${recursive ? "r" : ""}\0${path}\0${span.start}`;
+    if (this.seenEffects.has(key)) return;
+    if (this.effects.length >= MAX_EFFECTS) return this.overflow("file effects", span);
+    this.seenEffects.add(key);
+    this.effects.push({ path, access, recursive, span, via });
+  }
+
+  uncertainty(why: string, span: Span): void {
+    const key = `${why}\0${span.start}`;
+    if (this.seenWhy.has(key)) return;
+    this.seenWhy.add(key);
+    this.uncertain.push({ why, span });
+  }
+
+  parseError(message: string, span: Span): void {
+    this.parseErrors.push({ message, span });
+  }
+
+  private overflow(what: string, span: Span): void {
+    if (this.truncated) return;
+    this.truncated = true;
+    this.uncertain.push({ why: `the command has too many ${what} to analyse completely`, span });
+  }
+
+  result(): CommandAnalysis {
+    return { commands: this.commands, effects: this.effects, uncertain: this.uncertain, parseErrors: this.parseErrors };
+  }
+}

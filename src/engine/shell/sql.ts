@@ -1,0 +1,117 @@
+// SQL as the patterns see it. SQL is case-insensitive and a statement need not end with `;`, so
+// each statement is presented in one normalized form:
+//   - comments removed, whitespace collapsed to single spaces;
+//   - keywords (unquoted words in KEYWORDS) upper-cased; identifiers and string literals kept;
+//   - one statement per executed command, always ending in `;` (`delete from t` → `DELETE FROM t;`).
+// Variants: schema-qualified and quoted identifiers unqualified/unquoted (`"main"."users"` → `users`),
+// so `\bDELETE\s+FROM\s+\w+\s*;` sees every spelling of "delete everything from a table".
+import { sliceCode, spanIn, type Code } from "./code";
+import type { Span } from "../types";
+
+const KEYWORDS = new Set(
+  ("select from where delete drop table truncate insert into update set values create alter index view database schema " +
+    "if exists not null and or in is like join on as limit order by group having union all distinct returning " +
+    "begin commit rollback transaction pragma attach detach vacuum grant revoke cascade restrict temporary temp " +
+    "replace with only using add column rename to primary key foreign references default unique check constraint trigger " +
+    "function procedure execute exec call merge upsert conflict do nothing")
+    .split(" "),
+);
+
+export interface SqlStatement {
+  text: string;
+  variants: string[];
+  span: Span;
+}
+
+interface Token {
+  kind: "word" | "string" | "quoted" | "punct" | "space";
+  text: string;
+  start: number;
+}
+
+function tokenize(sql: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < sql.length) {
+    const c = sql[i];
+    const start = i;
+    if (c === "-" && sql[i + 1] === "-") {
+      while (i < sql.length && sql[i] !== "\n") i++;
+      out.push({ kind: "space", text: " ", start });
+    } else if (c === "/" && sql[i + 1] === "*") {
+      const e = sql.indexOf("*/", i + 2);
+      i = e < 0 ? sql.length : e + 2;
+      out.push({ kind: "space", text: " ", start });
+    } else if (/\s/.test(c)) {
+      while (i < sql.length && /\s/.test(sql[i])) i++;
+      out.push({ kind: "space", text: " ", start });
+    } else if (c === "'" || c === '"' || c === "`" || c === "[") {
+      const close = c === "[" ? "]" : c;
+      i++;
+      while (i < sql.length) {
+        if (sql[i] === close) {
+          if (sql[i + 1] === close && close !== "]") i += 2;
+          else {
+            i++;
+            break;
+          }
+        } else i++;
+      }
+      out.push({ kind: c === "'" ? "string" : "quoted", text: sql.slice(start, i), start });
+    } else if (/[A-Za-z0-9_$@{}]/.test(c)) {
+      while (i < sql.length && /[A-Za-z0-9_$@{}]/.test(sql[i])) i++;
+      out.push({ kind: "word", text: sql.slice(start, i), start });
+    } else {
+      i++;
+      out.push({ kind: "punct", text: c, start });
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits SQL code into normalized statements, each with its span in the original command.
+ * sqlite-style dot-commands (`.tables`) are not SQL; `.shell CMD` / `.system CMD` run CMD in a
+ * shell and are returned as shell code.
+ */
+export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: Code[] } {
+  const shell: Code[] = [];
+  const blanked = code.text.replace(/^([ \t]*)\.(\w+)([^\n]*)/gm, (line, lead: string, name: string, rest: string, offset: number) => {
+    if (name === "shell" || name === "system") shell.push(sliceCode(code, offset + lead.length + 1 + name.length, offset + line.length));
+    void rest;
+    return " ".repeat(line.length);
+  });
+  const tokens = tokenize(blanked);
+  const out: SqlStatement[] = [];
+  let cur: Token[] = [];
+  const flush = (end: number, bySemicolon: boolean) => {
+    let endIndex = end;
+    const body = cur.filter((t, k) => t.kind !== "space" || (k > 0 && k < cur.length - 1));
+    cur = [];
+    if (!body.some((t) => t.kind !== "space")) return;
+    const first = body.find((t) => t.kind !== "space")!;
+    const last = [...body].reverse().find((t) => t.kind !== "space")!;
+    if (!bySemicolon) endIndex = last.start + last.text.length;
+    const render = (unq: boolean) =>
+      body
+        .map((t) => (t.kind === "word" && KEYWORDS.has(t.text.toLowerCase()) ? t.text.toUpperCase() : t.kind === "quoted" && unq ? t.text.slice(1, -1).replace(/\s+/g, "_") : t.text))
+        .join("")
+        .replace(/\s+/g, " ")
+        .replace(/\s*([(),.])\s*/g, "$1")
+        .trim() + ";";
+    const text = render(false);
+    const unquoted = render(true);
+    const unqualified = unquoted.replace(/\b\w+\.(?=\w)/g, "");
+    const variants = [...new Set([unquoted, unqualified])].filter((v) => v !== text);
+    out.push({ text, variants, span: spanIn(code, first.start, endIndex) });
+  };
+  for (const t of tokens) {
+    if (t.kind === "punct" && t.text === ";") {
+      flush(t.start + 1, true);
+      continue;
+    }
+    cur.push(t);
+  }
+  flush(code.text.length, false);
+  return { statements: out, shell };
+}

@@ -1,0 +1,294 @@
+// The walker: shell syntax → every simple command that will execute, with its argv evaluated,
+// its redirections turned into path effects or stdin, and the scripts nested in its words walked.
+// Lists and pipelines, subshells, groups, if/for/while/case, functions and coprocs are all walked;
+// `cd` is tracked in the scope so later relative paths resolve where the shell will be.
+import { forEachChild, parse, type SyntaxNode, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type Redirection, type Statement, type Command as ShCommand, type Word } from "./unbash";
+import type { Access, Span } from "../types";
+import { spanIn, type Code } from "./code";
+import { dispatch } from "./dispatch";
+import { pathEffect } from "./effects";
+import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
+import { programName, render, type Presented } from "./normalize";
+import { NO_STDIN, UNKNOWN_OUTPUT, type Invocation, type RunResult, type Runner, type Stdin } from "./runner";
+import { Scope, type Sym } from "./scope";
+import { Sink } from "./sink";
+import type { ShellContext } from "./types";
+import { applyPlaceholders, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
+
+/** Nodes walked per command line; beyond, the rest is reported as not analysed. */
+const MAX_NODES = 20_000;
+
+export class Walker implements Runner {
+  readonly sink = new Sink();
+  private nodes = 0;
+  private exhausted = false;
+
+  constructor(readonly ctx: ShellContext) {}
+
+  rootScope(): Scope {
+    return new Scope(this.ctx.cwd, this.ctx.home);
+  }
+
+  // ---- Runner -------------------------------------------------------------------------------
+
+  runCode(code: Code, scope: Scope, stdin: Stdin, depth: number, why: string): void {
+    const whole = spanIn(code, 0, code.text.length);
+    if (depth > MAX_DEPTH) {
+      this.uncertain(`${why} nests code more than ${MAX_DEPTH} levels deep, too deep to analyse`, whole);
+      return;
+    }
+    const ast = parse(code.text);
+    this.reportErrors(ast, code);
+    this.walkStatements(ast.commands, code, scope, stdin, depth);
+  }
+
+  run(argv: Arg[], scope: Scope, stdin: Stdin, span: Span, depth: number): RunResult {
+    if (argv.length === 0) return { stdout: NO_STDIN };
+    // find -exec / xargs -I run this argv with `{}` standing for each item.
+    if (scope.placeholders) argv = argv.map((a) => applyPlaceholders(a, scope));
+    if (depth > MAX_DEPTH) {
+      this.uncertain(`commands are nested more than ${MAX_DEPTH} levels deep, too deep to analyse`, span);
+      return { stdout: UNKNOWN_OUTPUT };
+    }
+    const program = argv[0];
+    if (!known(program)) {
+      this.uncertain(`the program to run, \`${program.text}\`, is only known when the command runs`, program.span);
+      return { stdout: UNKNOWN_OUTPUT };
+    }
+    const inv: Invocation = { name: programName(program.value), args: argv.slice(1), program, scope, stdin, span, depth };
+    return dispatch(inv, this) ?? { stdout: UNKNOWN_OUTPUT };
+  }
+
+  emitText(text: string, span: Span, at?: number): void {
+    this.sink.command({ text, span }, at);
+  }
+
+  emit(inv: Pick<Invocation, "span">, presented: Presented, span?: Span): string {
+    const { text, variants } = render(presented);
+    this.sink.command(variants ? { text, variants, span: span ?? inv.span } : { text, span: span ?? inv.span });
+    return text;
+  }
+
+  path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string): void {
+    pathEffect(this, inv.scope, arg, access, recursive, via);
+  }
+
+  uncertain(why: string, span: Span): void {
+    this.sink.uncertainty(why, span);
+  }
+
+  // ---- syntax -------------------------------------------------------------------------------
+
+  private reportErrors(ast: ParsedScript, code: Code): void {
+    for (const e of ast.errors ?? []) this.sink.parseError(e.message, spanIn(code, e.pos, Math.min(code.text.length, e.pos + 1)));
+  }
+
+  private tick(span: Span): boolean {
+    if (++this.nodes <= MAX_NODES) return true;
+    if (!this.exhausted) {
+      this.exhausted = true;
+      this.uncertain("the command is too large to analyse completely", span);
+    }
+    return false;
+  }
+
+  walkStatements(list: readonly Statement[], src: Code, scope: Scope, stdin: Stdin, depth: number): void {
+    for (const st of list) this.walkNode(st.command, src, scope, stdin, depth);
+  }
+
+  private walkList(list: CompoundList | undefined, src: Code, scope: Scope, stdin: Stdin, depth: number): void {
+    if (list) this.walkStatements(list.commands, src, scope, stdin, depth);
+  }
+
+  /** Walks one node; returns what it prints (for pipelines). */
+  private walkNode(node: PipelineNode | CommandNode | Statement["command"], src: Code, scope: Scope, stdin: Stdin, depth: number): Stdin {
+    if (!this.tick(spanIn(src, node.pos, node.end))) return UNKNOWN_OUTPUT;
+    switch (node.type) {
+      case "AndOr":
+        for (const c of node.commands) this.walkNode(c, src, scope, stdin, depth);
+        return UNKNOWN_OUTPUT;
+      case "Pipeline": {
+        // Each element runs in its own subshell; element i's stdout is element i+1's stdin.
+        let input = stdin;
+        for (const c of node.commands) input = this.walkNode(c, src, node.commands.length > 1 ? scope.fork() : scope, input, depth);
+        return input;
+      }
+      case "Command":
+        return this.walkCommand(node, src, scope, stdin, depth);
+      case "Subshell":
+        this.walkList(node.body, src, scope.fork(), stdin, depth);
+        return UNKNOWN_OUTPUT;
+      case "BraceGroup":
+        this.walkList(node.body, src, scope, stdin, depth);
+        return UNKNOWN_OUTPUT;
+      case "If":
+        this.walkList(node.clause, src, scope, stdin, depth);
+        this.walkList(node.then, src, scope.fork(), stdin, depth);
+        for (const e of node.elif) {
+          this.walkList(e.clause, src, scope, stdin, depth);
+          this.walkList(e.then, src, scope.fork(), stdin, depth);
+        }
+        this.walkList(node.else, src, scope.fork(), stdin, depth);
+        return UNKNOWN_OUTPUT;
+      case "While":
+        this.walkList(node.clause, src, scope, stdin, depth);
+        this.walkList(node.body, src, scope.fork(), stdin, depth);
+        return UNKNOWN_OUTPUT;
+      case "For":
+      case "Select":
+        this.walkLoop(node.name.value, node.wordlist, node.body, src, scope, stdin, depth);
+        return UNKNOWN_OUTPUT;
+      case "Case": {
+        this.walkWords([node.word], src, scope, depth);
+        for (const item of node.items) {
+          this.walkWords(item.pattern, src, scope, depth);
+          this.walkList(item.body, src, scope.fork(), stdin, depth);
+        }
+        return UNKNOWN_OUTPUT;
+      }
+      case "TestCommand":
+      case "ArithmeticCommand":
+      case "ArithmeticFor": {
+        const nested: NestedScript[] = [];
+        collectScripts(node, src, nested);
+        this.walkNested(nested, scope, depth);
+        if (node.type === "ArithmeticFor") this.walkList(node.body, src, scope.fork(), stdin, depth);
+        return UNKNOWN_OUTPUT;
+      }
+      case "Function":
+        // Defining a function runs nothing, but it is defined to be called: analyse its body once.
+        if (node.body.type === "CompoundList") this.walkList(node.body, src, scope.fork(), NO_STDIN, depth);
+        else this.walkNode(node.body, src, scope.fork(), NO_STDIN, depth);
+        return UNKNOWN_OUTPUT;
+      case "Coproc":
+        if (node.body.type === "CompoundList") this.walkList(node.body, src, scope.fork(), NO_STDIN, depth);
+        else this.walkNode(node.body, src, scope.fork(), NO_STDIN, depth);
+        return UNKNOWN_OUTPUT;
+      case "Redirected": {
+        const nested: NestedScript[] = [];
+        const input = this.applyRedirects(node.redirects, src, scope, nested, stdin);
+        this.walkNested(nested, scope, depth);
+        return this.walkNode(node.command, src, scope, input, depth);
+      }
+    }
+  }
+
+  private walkLoop(name: string, wordlist: readonly Word[] | undefined, body: CompoundList, src: Code, scope: Scope, stdin: Stdin, depth: number): void {
+    const nested: NestedScript[] = [];
+    const values: Sym[] = [];
+    for (const w of wordlist ?? []) {
+      const a = evalWord(w, src, scope, nested);
+      if (a.under) values.push({ kind: "under", dirs: a.under });
+      else if (!known(a)) values.push({ kind: "unknown" });
+      else if (a.glob) values.push(globSym(a.value, scope));
+      else values.push({ kind: "literal", value: a.value });
+    }
+    this.walkNested(nested, scope, depth);
+    if (!wordlist) values.push({ kind: "unknown" }); // `for x; do` iterates over "$@"
+    const runs = values.length > 0 && values.length <= MAX_LOOP_VALUES ? values : [{ kind: "unknown" } as Sym];
+    for (const v of runs) {
+      const s = scope.fork();
+      s.set(name, v);
+      this.walkList(body, src, s, stdin, depth);
+    }
+  }
+
+  private walkWords(words: readonly Word[], src: Code, scope: Scope, depth: number): void {
+    const nested: NestedScript[] = [];
+    for (const w of words) evalWord(w, src, scope, nested);
+    this.walkNested(nested, scope, depth);
+  }
+
+  private walkNested(nested: NestedScript[], scope: Scope, depth: number): void {
+    for (const n of nested) {
+      this.reportErrors(n.script, n.code);
+      if (depth + 1 > MAX_DEPTH) {
+        this.uncertain(`command substitutions are nested more than ${MAX_DEPTH} levels deep`, spanIn(n.code, n.script.pos, n.script.end));
+        continue;
+      }
+      this.walkStatements(n.script.commands, n.code, scope.fork(), NO_STDIN, depth + 1);
+    }
+  }
+
+  private walkCommand(cmd: ShCommand, src: Code, scope: Scope, stdin: Stdin, depth: number): Stdin {
+    const nested: NestedScript[] = [];
+    const assignments: [string, Arg][] = [];
+    for (const p of cmd.prefix) {
+      if (p.type !== "Assignment") continue;
+      if (p.value.type === "Word") assignments.push([p.name, evalWord(p.value, src, scope, nested)]);
+      else for (const w of p.value.elements) evalWord(w, src, scope, nested);
+    }
+    const argv: Arg[] = [];
+    if (cmd.name) argv.push(evalWord(cmd.name, src, scope, nested));
+    for (const s of cmd.suffix) {
+      if (s.type === "Word") argv.push(evalWord(s, src, scope, nested));
+      else if (s.type === "Assignment") {
+        // `export A=1`, `local x=$(…)`: the builtin receives `A=1`.
+        const v = s.value.type === "Word" ? evalWord(s.value, src, scope, nested) : undefined;
+        const span = spanIn(src, s.pos, s.end);
+        const value = v && known(v) ? `${s.name}=${v.value}` : undefined;
+        argv.push({ text: s.text, span, ...(value !== undefined ? { value, code: { text: value, base: span.start } } : { unknown: true }) });
+        if (v) assignments.push([s.name, v]);
+      }
+    }
+    const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
+    this.walkNested(nested, scope, depth);
+
+    const declares = argv.length > 0 && known(argv[0]) && ["export", "local", "declare", "typeset", "readonly"].includes(argv[0].value);
+    if (argv.length === 0 || declares) {
+      // Plain assignments change the shell's variables for the commands that follow.
+      for (const [name, v] of assignments) scope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : v.under ? { kind: "under", dirs: v.under } : { kind: "unknown" });
+      if (argv.length === 0) return UNKNOWN_OUTPUT;
+    }
+    return this.run(argv, scope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+  }
+
+  /** Redirections: files written or read, and the stdin they give the command. */
+  private applyRedirects(redirects: readonly Redirection[], src: Code, scope: Scope, nested: NestedScript[], stdin: Stdin): Stdin {
+    let input = stdin;
+    for (const r of redirects) {
+      if (r.type === "HereDoc") {
+        input = { kind: "text", code: evalHereDocBody(r.body, r.delimiter?.quoted ?? false, src, scope, nested) };
+        continue;
+      }
+      if (!r.target) continue;
+      const target = evalWord(r.target, src, scope, nested);
+      if (r.type === "HereString") {
+        input = target.code ? { kind: "text", code: target.code } : { kind: "unknown", from: "a here-string" };
+        continue;
+      }
+      const op = r.operator;
+      const inv = { scope };
+      if (op === "<" || op === "<>") {
+        this.path(inv, target, "read", false, `${op} redirection`);
+        input = { kind: "unknown", from: "a file" };
+      }
+      if (op === ">" || op === ">>" || op === ">|" || op === "&>" || op === "&>>" || op === "<>" || (op === ">&" && !/^[0-9-]+$/.test(target.value ?? ""))) {
+        this.path(inv, target, "write", false, `${op} redirection`);
+      }
+    }
+    return input;
+  }
+}
+
+/** A glob in a for-list: each value is some path below the glob's fixed prefix. */
+function globSym(pattern: string, scope: Scope): Sym {
+  const parts = pattern.split("/");
+  const i = parts.findIndex((p) => /[*?[\]{}]/.test(p));
+  const base = parts.slice(0, Math.max(0, i)).join("/") || (pattern.startsWith("/") ? "/" : ".");
+  if (scope.cwd === undefined && !base.startsWith("/")) return { kind: "unknown" };
+  const abs = base.startsWith("/") ? base : `${scope.cwd}/${base}`;
+  return { kind: "under", dirs: [abs.replace(/\/\.$/, "")] };
+}
+
+/** Scripts inside `[[ ]]` / `(( ))` expressions (not the body of an arithmetic for: walked apart). */
+function collectScripts(node: SyntaxNode, src: Code, out: NestedScript[], budget = { n: 500 }): void {
+  forEachChild(node, (child) => {
+    if (budget.n-- <= 0 || child.type === "CompoundList") return;
+    if ((child.type === "CommandExpansion" || child.type === "ArithmeticCommandExpansion" || child.type === "ProcessSubstitution") && child.script) {
+      out.push({ script: child.script, code: scriptCode(child.script, child.pos, child.end, src), kind: "command" });
+      return;
+    }
+    collectScripts(child, src, out, budget);
+  });
+}
