@@ -13,9 +13,24 @@ import { sendJson, startLoopbackServer, unusedPort, type LoopbackServer } from "
 import { piBash, startOpenAIMock, type OpenAIMock } from "./support/openai-mock";
 import { runPi, type PiRun, type PiVersion } from "./support/pi";
 import { makeProject, type Project } from "./support/project";
+import { startProxyTrap, type ProxyTrap } from "./support/proxy-trap";
 import { tempDir } from "./support/tmp";
 
 const DENY = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "HARNESS-DENY" } };
+
+/**
+ * Every agent run gets its proxies pointed at a trap that refuses everything: whatever tries to
+ * leave the loopback ends up in trap.attempts, and each test checks that list stayed empty.
+ */
+let trap: ProxyTrap;
+before(async () => {
+  trap = await startProxyTrap();
+});
+after(() => trap.close());
+
+function assertNoEscapes(): void {
+  assert.deepEqual(trap.attempts.splice(0), [], "an agent tried to reach a non-loopback host");
+}
 
 /** Servers and projects of the current test, closed/removed after it whatever happened. */
 let cleanups: (() => unknown)[] = [];
@@ -75,7 +90,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
       settings: httpHook(`${hook.url}/hook`, { headers: { Authorization: "Bearer $DAMAGE_CONTROL_TOKEN" }, allowedEnvVars: ["DAMAGE_CONTROL_TOKEN"] }),
       // Pre-allowed, so only the hook can be what stopped it.
       allowedTools: ["Bash"],
-      env: { DAMAGE_CONTROL_TOKEN: token },
+      env: { ...trap.env, DAMAGE_CONTROL_TOKEN: token },
     });
     assert.equal(run.exitCode, 0, explain(run));
     assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -88,13 +103,14 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
     assert.equal(hook.requests[0]!.body.tool_name, "Bash");
     assert.equal(hook.requests[0]!.body.tool_input.command, "rm -rf data");
     assert.deepEqual(run.result?.permission_denials?.map((d) => d.tool_input.command), ["rm -rf data"]);
+    assertNoEscapes();
   });
 
   it("a {} answer (no opinion) lets a pre-allowed harmless command run", async function () {
     const proj = project();
     const hook = await hookServer({});
     const mock = await anthropic([[bash("echo hi > out.txt", "Write a file")]]);
-    const run = await runClaude({ version: "2.1.332", cwd: proj.dir, baseUrl: mock.url, prompt: "Write out.txt.", settings: httpHook(`${hook.url}/hook`), allowedTools: ["Bash"] });
+    const run = await runClaude({ version: "2.1.332", cwd: proj.dir, baseUrl: mock.url, prompt: "Write out.txt.", settings: httpHook(`${hook.url}/hook`), allowedTools: ["Bash"], env: trap.env });
     assert.equal(run.exitCode, 0, explain(run));
     assert.equal(proj.read("out.txt"), "hi\n");
     const results = mock.toolResults();
@@ -103,6 +119,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
     assert.equal(hook.requests.length, 1);
     assert.equal(hook.requests[0]!.body.tool_input.command, "echo hi > out.txt");
     assert.equal(run.result?.is_error, false);
+    assertNoEscapes();
   });
 
   it('onFailure:"block" with nothing listening fails closed', async function () {
@@ -116,6 +133,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
       prompt: "Delete the data folder.",
       settings: httpHook(`http://127.0.0.1:${port}/hook`, { onFailure: "block" }),
       allowedTools: ["Bash"], // without the hook, this would run
+      env: trap.env,
     });
     assert.equal(run.exitCode, 0, explain(run));
     assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -123,6 +141,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
     assert.equal(results.length, 1);
     assert.equal(results[0]!.isError, true);
     assert.match(results[0]!.text, /^PreToolUse:Bash hook error: \[http:\/\/127\.0\.0\.1:\d+\/hook\]: failed; blocking because onFailure is "block"\n.*ECONNREFUSED/s);
+    assertNoEscapes();
   });
 });
 
@@ -149,6 +168,7 @@ describe("e2e harness: Claude Code 2.1.197, command hook", function () {
       prompt: "Delete the data folder.",
       settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `node ${JSON.stringify(script)}`, timeout: 10 }] }] } },
       allowedTools: ["Bash"],
+      env: trap.env,
     });
     assert.equal(run.exitCode, 0, explain(run));
     assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -159,6 +179,7 @@ describe("e2e harness: Claude Code 2.1.197, command hook", function () {
     const payload = JSON.parse(fs.readFileSync(seen, "utf8"));
     assert.equal(payload.hook_event_name, "PreToolUse");
     assert.equal(payload.tool_input.command, "rm -rf data");
+    assertNoEscapes();
   });
 });
 
@@ -195,7 +216,7 @@ for (const { version, tool } of PI_VERSIONS) {
     it("print mode: {block:true} stops rm -rf; the reason is the model's tool result", async function () {
       const proj = project();
       const ext = writeExtension(`    return { block: true, reason: "HARNESS-BLOCK" };`);
-      const run = await runPi({ version, cwd: proj.dir, baseUrl: mock.baseUrl, prompt: "Clean up.", extensions: [ext] });
+      const run = await runPi({ version, cwd: proj.dir, baseUrl: mock.baseUrl, prompt: "Clean up.", extensions: [ext], env: trap.env });
       assert.equal(run.exitCode, 0, explain(run));
       assert.equal(proj.read("out.txt"), "hi\n");
       assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -203,6 +224,7 @@ for (const { version, tool } of PI_VERSIONS) {
       assert.equal(results.length, 2, JSON.stringify(results));
       assert.notEqual(results[0]!.text, "HARNESS-BLOCK");
       assert.equal(results[1]!.text, "HARNESS-BLOCK");
+      assertNoEscapes();
     });
 
     it("rpc mode: a declined ctx.ui.confirm blocks; the dialog reached the client", async function () {
@@ -218,6 +240,7 @@ for (const { version, tool } of PI_VERSIONS) {
         extensions: [ext],
         extensionsVia: "dir", // the other placement; runs above use settings.json
         mode: "rpc",
+        env: trap.env,
         rpcAnswer: (req) => (req.method === "confirm" ? { confirmed: false } : undefined),
       });
       assert.equal(run.exitCode, 0, explain(run));
@@ -227,6 +250,7 @@ for (const { version, tool } of PI_VERSIONS) {
       const dialogs = run.uiRequests.filter((r) => r.method === "confirm");
       assert.deepEqual(dialogs.map((d) => [d.title, d.message]), [["HARNESS-CONFIRM", "Run rm -rf data?"]]);
       assert.equal(mock.toolResults()[1]?.text, "HARNESS-DECLINED");
+      assertNoEscapes();
     });
   });
 }

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { piCommand, type PiVersion } from "../../../scripts/test-tools.js";
 import { isolatedEnv } from "./env";
 import { logRun, runInGroup } from "./process";
-import { removeTemp, tempDir } from "./tmp";
+import { e2eRoot, removeTemp, tempDir } from "./tmp";
 
 export type { PiVersion };
 
@@ -116,7 +116,17 @@ export async function runPi(opts: RunPiOptions): Promise<PiRun> {
     home,
     tmpdir: tmp,
     gitCeiling: path.dirname(opts.cwd),
-    extra: { PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0", ...opts.env },
+    extra: {
+      PI_CODING_AGENT_DIR: agentDir,
+      PI_OFFLINE: "1",
+      PI_SKIP_VERSION_CHECK: "1",
+      PI_TELEMETRY: "0",
+      // pi 1.6.0 enables Node's compile cache (default: under TMPDIR, so cold in every run). A
+      // V8 bytecode cache of pi's own code, shared by the runs of this test process, cannot
+      // change behaviour and saves CPU on small machines. jiti's cache stays per run.
+      NODE_COMPILE_CACHE: path.join(e2eRoot(), "node-compile-cache"),
+      ...opts.env,
+    },
   });
 
   const events: any[] = [];
