@@ -38,8 +38,11 @@ if (!tests.length) {
 
 // Generous per-test timeout: each agent run has its own 60 s deadline inside the harness, and a
 // test may make a few runs. Sequential on purpose: 2 cores, and the agents are CPU-heavy at start.
+// --exit: a server a test forgot to close must not hang CI; the harness's exit handler still
+// kills any agent process group left running.
 const mocha = path.join(root, "node_modules", "mocha", "bin", "mocha.js");
-const r = spawnSync(process.execPath, [mocha, "--reporter", path.join(root, "test", "support", "stats-reporter.js"), "--timeout", "180000", "--slow", "5000", ...tests], {
+const args = [mocha, "--reporter", path.join(root, "test", "support", "stats-reporter.js"), "--timeout", "180000", "--slow", "5000", "--exit", ...tests];
+const r = spawnSync(process.execPath, args, {
   cwd: root,
   stdio: "inherit",
   env: process.env,
