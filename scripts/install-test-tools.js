@@ -1,6 +1,6 @@
 // Installs the pinned agent CLIs the e2e tier drives (real Claude Code builds, real pi, Node 22)
 // into ${DC_TOOLS_DIR:-~/.cache/damage-control/tools}, one npm prefix per tool. Idempotent: a tool
-// whose marker file is present is skipped. The marker is written only after the installed tool
+// whose marker file and entry file are present is skipped. The marker is written only after the installed tool
 // answered `--version` with the exact pinned version, so a half-finished or wrong install is
 // never trusted. Needs only Node + npm and the npm registry.
 //
@@ -116,10 +116,22 @@ function readMarker(id) {
   }
 }
 
+/** The file a run executes; a marker whose tool files were pruned since does not count. */
+function entryExists(id) {
+  const spec = TOOLS[id];
+  try {
+    if (spec.kind === "claude") return fs.existsSync(tools.claudeBin(spec.version));
+    if (spec.kind === "node") return fs.existsSync(tools.node22Bin());
+    return fs.existsSync(tools.piCliJs(spec.version));
+  } catch {
+    return false;
+  }
+}
+
 function isInstalled(id) {
   const spec = TOOLS[id];
   const m = readMarker(id);
-  return !!m && m.pkg === spec.pkg && m.version === spec.version;
+  return !!m && m.pkg === spec.pkg && m.version === spec.version && entryExists(id);
 }
 
 /**
@@ -129,8 +141,8 @@ function isInstalled(id) {
 function removeStaleStaging(root) {
   if (!fs.existsSync(root)) return;
   for (const name of fs.readdirSync(root)) {
-    const m = /^\.staging-(.+)-(\d+)(\.failed)?$/.exec(name);
-    if (!m || !TOOLS[m[1]] || m[3]) continue;
+    const m = /^\.staging-(.+)-(\d+)$/.exec(name);
+    if (!m || !TOOLS[m[1]]) continue;
     let alive = true;
     try {
       process.kill(Number(m[2]), 0);
@@ -172,7 +184,7 @@ async function install(id) {
   }
   const v = await versionOf(id, staging);
   if (v.code !== 0 || !versionMatches(spec, v.out)) {
-    const keep = `${staging}.failed`;
+    const keep = path.join(root, `.failed-${id}`); // one per tool, replaced on the next failure
     fs.rmSync(keep, { recursive: true, force: true });
     fs.renameSync(staging, keep);
     throw new Error(`${id}: --version gave exit ${v.code}, output ${JSON.stringify(v.out)}; expected ${spec.version}. npm said:\n${npm.out}\n(kept in ${keep})`);
