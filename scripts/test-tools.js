@@ -1,0 +1,91 @@
+// Where the pinned agent CLIs used by the e2e tier live, and how to start them.
+// Plain CommonJS with no dependencies: scripts/install-test-tools.js runs it before any build,
+// and the e2e support code (bundled by esbuild) imports it for the same paths.
+// The cache sits outside the clone because the Claude Code builds are ~400 MB each and must
+// survive `git clean` and fresh checkouts.
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+
+/** Node 22 from npm, as a plain binary (pi 1.6.0 needs >= 22.19; the repo itself runs on 20). */
+const NODE22_VERSION = "22.23.5";
+const NODE22_MIN = [22, 19, 0];
+
+/**
+ * Every pinned client. Exact versions only: builds differ in exactly what the tests check
+ * (2.1.197 ignores onFailure), and a range could silently resolve to another build.
+ */
+const TOOLS = {
+  "claude-2.1.332": { pkg: "@anthropic-ai/claude-code", version: "2.1.332", kind: "claude" },
+  "claude-2.1.197": { pkg: "@anthropic-ai/claude-code", version: "2.1.197", kind: "claude" },
+  node22: { pkg: `node-${nodePlatform()}`, version: NODE22_VERSION, kind: "node" },
+  "pi-1.6.0": { pkg: "@earendil-works/pi-coding-agent", version: "1.6.0", kind: "pi", node: "node22" },
+  "pi-0.73.1": { pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", kind: "pi", node: "default" },
+};
+
+/** npm publishes Node as `node-<platform>-<arch>` packages; only linux-x64 is exercised here. */
+function nodePlatform() {
+  const plat = process.platform === "win32" ? "win" : process.platform;
+  return `${plat}-${process.arch}`;
+}
+
+function toolsDir() {
+  return process.env.DC_TOOLS_DIR || path.join(os.homedir(), ".cache", "damage-control", "tools");
+}
+
+function toolDir(id) {
+  if (!TOOLS[id]) throw new Error(`unknown test tool ${id}; known: ${Object.keys(TOOLS).join(", ")}`);
+  return path.join(toolsDir(), id);
+}
+
+function modulesDir(id) {
+  return path.join(toolDir(id), "node_modules");
+}
+
+/** The native claude binary (npm's bin link points at bin/claude.exe, replaced by the postinstall). */
+function claudeBin(version) {
+  return path.join(modulesDir(`claude-${version}`), "@anthropic-ai", "claude-code", "bin", "claude.exe");
+}
+
+function node22Bin() {
+  const bin = process.platform === "win32" ? "node.exe" : path.join("bin", "node");
+  return path.join(modulesDir("node22"), TOOLS.node22.pkg, bin);
+}
+
+/** The pi entry script, from the package's own `bin` field. */
+function piCliJs(version) {
+  const id = `pi-${version}`;
+  const spec = TOOLS[id];
+  if (!spec) throw new Error(`no pinned pi ${version}`);
+  const pkgDir = path.join(modulesDir(id), ...spec.pkg.split("/"));
+  // Read, not require(): esbuild bundles this file into the tests and would trip on a dynamic require.
+  const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
+  return path.join(pkgDir, typeof bin === "string" ? bin : bin.pi);
+}
+
+/** [node binary, cli.js]: 1.6.0 runs on the cached Node 22, 0.73.1 on the Node running the tests. */
+function piCommand(version) {
+  const spec = TOOLS[`pi-${version}`];
+  if (!spec) throw new Error(`no pinned pi ${version}`);
+  const node = spec.node === "node22" ? node22Bin() : process.execPath;
+  return [node, piCliJs(version)];
+}
+
+/** Marker written by the installer only after the tool answered `--version` correctly. */
+function markerFile(id) {
+  return path.join(toolDir(id), ".dc-installed.json");
+}
+
+module.exports = {
+  TOOLS,
+  NODE22_VERSION,
+  NODE22_MIN,
+  toolsDir,
+  toolDir,
+  modulesDir,
+  claudeBin,
+  node22Bin,
+  piCliJs,
+  piCommand,
+  markerFile,
+};
