@@ -45,7 +45,13 @@ const shipped = [
   { entryPoints: ["src/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
   { entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } },
   // Self-contained: pi loads it with jiti from its global extensions folder, with no node_modules beside it.
-  { entryPoints: ["src/pi/extension.ts"], outfile: "dist/pi-extension.js" },
+  // pi (jiti) wants the factory itself as the module's export (0.73 rejects `{ default: fn }`),
+  // so the CommonJS export becomes the function, with `.default` kept for ESM-style loaders.
+  {
+    entryPoints: ["src/pi/extension.ts"],
+    outfile: "dist/pi-extension.js",
+    footer: { js: "if (typeof module.exports.default === 'function') { const f = module.exports.default; f.default = f; module.exports = f; }" },
+  },
 ];
 
 function devBuilds() {

@@ -17,9 +17,10 @@ install claude  writes Damage Control's hooks into DIR/.claude/settings.local.js
                 open, get a command hook (damage-control hook claude) that decides locally when
                 the endpoint is down. The version comes from \`claude --version\`
                 (--claude-version overrides it; $DAMAGE_CONTROL_CLAUDE_BIN names the binary).
-install pi      copies the pi extension into pi's global extensions folder
-                ($PI_CODING_AGENT_DIR/extensions or ~/.pi/agent/extensions): project-local
-                extensions are skipped by headless pi without trust.
+install pi      copies the pi extension to pi's agent folder ($PI_CODING_AGENT_DIR or
+                ~/.pi/agent)/damage-control/ and lists it in that folder's settings.json
+                "extensions" (global: project-local extensions are skipped by headless pi
+                without trust, and pi 0.73 discovers only .ts files in extensions/).
 uninstall       removes exactly what install added.`;
 
 /** The shell command line Claude Code runs for the command hook: this very CLI. */
@@ -60,7 +61,7 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     const bundle = path.join(path.dirname(path.resolve(process.argv[1] ?? ".")), "pi-extension.js");
     if (!fs.existsSync(bundle)) throw new CliError(`the pi extension bundle is missing: ${bundle}`, EXIT.io);
     const r = installPi(bundle);
-    process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file}\n`);
+    process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file} (listed in ${r.settings})\n`);
     return EXIT.ok;
   }
   throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude or pi`);

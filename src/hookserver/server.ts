@@ -20,6 +20,15 @@ export interface EndpointOptions {
   token: string;
   /** 0 = any free port. */
   port?: number;
+  /** Observer of every answer sent (route, status, body, handling time): tests and debugging. */
+  onAnswer?: (info: AnswerInfo) => void;
+}
+
+export interface AnswerInfo {
+  route: string;
+  status: number;
+  body: unknown;
+  ms: number;
 }
 
 export interface Endpoint {
@@ -42,7 +51,12 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
   const { guard, token } = options;
   let port = 0;
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((e) => send(res, e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
+    const started = process.hrtime.bigint();
+    const reply = (status: number, body: unknown) => {
+      send(res, status, body);
+      options.onAnswer?.({ route: (req.url ?? "/").split("?")[0], status, body, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    };
+    handle(req, reply).catch((e) => reply(e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
   });
   // Slow clients must not hold sockets forever (slow loris). Asks can take 30 s or more, but
   // these bound only how long the *request* may take to arrive.
@@ -51,7 +65,7 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  async function handle(req: http.IncomingMessage, reply: (status: number, body: unknown) => void): Promise<void> {
     if (!hostAllowed(req.headers.host, port)) throw new HttpError(403, "forbidden host");
     if (!bearerMatches(req.headers.authorization, token)) {
       throw new HttpError(401, "missing or wrong bearer token (Authorization: Bearer $DAMAGE_CONTROL_TOKEN)");
@@ -59,13 +73,13 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
     const url = (req.url ?? "/").split("?")[0];
     if (url === "/health") {
       if (req.method !== "GET") throw new HttpError(405, "use GET");
-      return send(res, 200, health(guard));
+      return reply(200, health(guard));
     }
     if (url !== "/claude/hook" && url !== "/pi/tool-call") throw new HttpError(404, "no such route");
     if (req.method !== "POST") throw new HttpError(405, "use POST");
     const body = await readJson(req);
-    if (url === "/claude/hook") return send(res, 200, await guard.claudeHook(body));
-    return send(res, 200, await guard.piToolCall(body));
+    if (url === "/claude/hook") return reply(200, await guard.claudeHook(body));
+    return reply(200, await guard.piToolCall(body));
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 // Starting an endpoint for a set of folders: the folder's usual port when it is free, any
 // free port otherwise (EADDRINUSE: another window or a stale host holds it), then publish it.
-import { startEndpoint, type Endpoint } from "./server";
+import { startEndpoint, type AnswerInfo, type Endpoint } from "./server";
 import type { Guard } from "./guard";
 import { preferredPort, register } from "./registry";
 
@@ -9,18 +9,18 @@ export interface StartedEndpoint extends Endpoint {
   moved: boolean;
 }
 
-export async function startGuardEndpoint(guard: Guard, token: string, opts: { port?: number; host: string; stateDir?: string }): Promise<StartedEndpoint> {
+export async function startGuardEndpoint(guard: Guard, token: string, opts: { port?: number; host: string; stateDir?: string; onAnswer?: (info: AnswerInfo) => void }): Promise<StartedEndpoint> {
   const wanted = opts.port ?? preferredPort(guard.folders[0], opts.stateDir);
   let endpoint: Endpoint;
   let moved = false;
   try {
-    endpoint = await startEndpoint({ guard, token, port: wanted });
+    endpoint = await startEndpoint({ guard, token, port: wanted, onAnswer: opts.onAnswer });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== "EADDRINUSE" && code !== "EACCES") throw e;
     // An explicit port that is taken is an error the user must see.
     if (opts.port !== undefined && opts.port !== 0) throw e;
-    endpoint = await startEndpoint({ guard, token, port: 0 });
+    endpoint = await startEndpoint({ guard, token, port: 0, onAnswer: opts.onAnswer });
     moved = true;
   }
   register(guard.folders, endpoint.url, endpoint.port, opts.host, opts.stateDir);

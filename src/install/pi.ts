@@ -1,11 +1,10 @@
-// Installing the bundled pi extension into pi's GLOBAL extensions folder. Project-local
-// .pi/extensions are silently skipped by headless pi without project trust (measured), and a
-// guard that is silently skipped is no guard.
+// Installing the bundled pi extension GLOBALLY: the bundle goes to <agentDir>/damage-control/
+// and its absolute path into <agentDir>/settings.json "extensions". Project-local .pi/extensions
+// are silently skipped by headless pi without project trust (measured), and pi 0.73 discovers
+// only *.ts files in <agentDir>/extensions/ — the settings entry loads a .js in both versions.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-
-export const PI_EXTENSION_NAME = "damage-control.js";
 
 /** `$PI_CODING_AGENT_DIR`, else `~/.pi/agent`. */
 export function piAgentDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -13,27 +12,76 @@ export function piAgentDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function piExtensionPath(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(piAgentDir(env), "extensions", PI_EXTENSION_NAME);
+  return path.join(piAgentDir(env), "damage-control", "pi-extension.js");
 }
 
-export function installPi(bundle: string, env: NodeJS.ProcessEnv = process.env): { file: string; changed: boolean } {
-  const file = piExtensionPath(env);
-  const data = fs.readFileSync(bundle);
-  let before: Buffer | undefined;
+function settingsPath(env: NodeJS.ProcessEnv): string {
+  return path.join(piAgentDir(env), "settings.json");
+}
+
+function readSettings(file: string): Record<string, unknown> {
+  let text: string;
   try {
-    before = fs.readFileSync(file);
+    text = fs.readFileSync(file, "utf8");
   } catch {
-    /* first install */
+    return {};
   }
-  if (before && before.equals(data)) return { file, changed: false };
+  if (text.trim() === "") return {};
+  const parsed = JSON.parse(text) as unknown;
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`${file} is not a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+function writeIfChanged(file: string, data: string | Buffer, mode = 0o644): boolean {
+  try {
+    const before = fs.readFileSync(file);
+    if (before.equals(Buffer.from(data))) return false;
+  } catch {
+    /* new file */
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, data, { mode: 0o644 });
-  return { file, changed: true };
+  fs.writeFileSync(file, data, { mode });
+  return true;
+}
+
+export function isPiInstalled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const file = piExtensionPath(env);
+  try {
+    const list = readSettings(settingsPath(env)).extensions;
+    return fs.existsSync(file) && Array.isArray(list) && list.includes(file);
+  } catch {
+    return false;
+  }
+}
+
+export function installPi(bundle: string, env: NodeJS.ProcessEnv = process.env): { file: string; settings: string; changed: boolean } {
+  const file = piExtensionPath(env);
+  const settings = settingsPath(env);
+  const current = readSettings(settings);
+  const copied = writeIfChanged(file, fs.readFileSync(bundle));
+  const list = Array.isArray(current.extensions) ? (current.extensions as unknown[]) : [];
+  let listed = false;
+  if (!list.includes(file)) {
+    listed = writeIfChanged(settings, JSON.stringify({ ...current, extensions: [...list, file] }, null, 2) + "\n");
+  }
+  return { file, settings, changed: copied || listed };
 }
 
 export function uninstallPi(env: NodeJS.ProcessEnv = process.env): { file: string; removed: boolean } {
   const file = piExtensionPath(env);
-  if (!fs.existsSync(file)) return { file, removed: false };
-  fs.rmSync(file);
-  return { file, removed: true };
+  const settings = settingsPath(env);
+  let removed = false;
+  const current = readSettings(settings);
+  if (Array.isArray(current.extensions) && current.extensions.includes(file)) {
+    const rest = (current.extensions as unknown[]).filter((e) => e !== file);
+    const next: Record<string, unknown> = { ...current, extensions: rest };
+    if (rest.length === 0) delete next.extensions;
+    fs.writeFileSync(settings, JSON.stringify(next, null, 2) + "\n");
+    removed = true;
+  }
+  if (fs.existsSync(file)) {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    removed = true;
+  }
+  return { file, removed };
 }

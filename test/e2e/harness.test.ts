@@ -6,68 +6,38 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { markerFile, type ToolId } from "../../scripts/test-tools.js";
+import type { ToolId } from "../../scripts/test-tools.js";
 import { bash, startAnthropicMock, type AnthropicMock } from "./support/anthropic-mock";
-import { runClaude, type ClaudeRun } from "./support/claude";
+import { runClaude } from "./support/claude";
 import { sendJson, startLoopbackServer, unusedPort, type LoopbackServer } from "./support/loopback-server";
 import { piBash, startOpenAIMock, type OpenAIMock } from "./support/openai-mock";
-import { runPi, type PiRun, type PiVersion } from "./support/pi";
+import { runPi, type PiVersion } from "./support/pi";
 import { makeProject, type Project } from "./support/project";
-import { startProxyTrap, type ProxyTrap } from "./support/proxy-trap";
+import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suite";
 import { tempDir } from "./support/tmp";
 
 const DENY = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "HARNESS-DENY" } };
 
-/**
- * Every agent run gets its proxies pointed at a trap that refuses everything: whatever tries to
- * leave the loopback ends up in trap.attempts, and each test checks that list stayed empty.
- */
-let trap: ProxyTrap;
-before(async () => {
-  trap = await startProxyTrap();
-});
-after(() => trap.close());
-
-function assertNoEscapes(): void {
-  assert.deepEqual(trap.attempts.splice(0), [], "an agent tried to reach a non-loopback host");
-}
-
-/** Servers and projects of the current test, closed/removed after it whatever happened. */
-let cleanups: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.reverse()) await c();
-  cleanups = [];
-});
+const proxy = useProxyTrap();
+const assertNoEscapes = proxy.assertNoEscapes;
+const addCleanup = useCleanups();
 
 async function anthropic(steps: Parameters<typeof startAnthropicMock>[0]["steps"]): Promise<AnthropicMock> {
   const m = await startAnthropicMock({ steps });
-  cleanups.push(() => m.close());
+  addCleanup(() => m.close());
   return m;
 }
 
 async function hookServer(answer: unknown): Promise<LoopbackServer> {
   const s = await startLoopbackServer((_req, res) => sendJson(res, 200, answer));
-  cleanups.push(() => s.close());
+  addCleanup(() => s.close());
   return s;
 }
 
 function project(): Project {
   const p = makeProject({ files: { "data/keep.txt": "precious\n" } });
-  cleanups.push(() => p.remove());
+  addCleanup(() => p.remove());
   return p;
-}
-
-/** On failure, show what the agent printed: the assertion alone rarely explains a harness bug. */
-function explain(run: ClaudeRun | PiRun): string {
-  return `exit ${run.exitCode} signal ${run.signal} timedOut ${run.timedOut} in ${run.durationMs} ms\nstdout: ${run.stdout.slice(-2000)}\nstderr: ${run.stderr.slice(-2000)}`;
-}
-
-function requireTools(...ids: ToolId[]): void {
-  before(function () {
-    for (const id of ids) {
-      assert.ok(fs.existsSync(markerFile(id)), `${id} is not installed; run: node scripts/install-test-tools.js`);
-    }
-  });
 }
 
 const httpHook = (url: string, extra: Record<string, unknown> = {}) => ({ hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "http", url, timeout: 5, ...extra }] }] } });
@@ -90,7 +60,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
       settings: httpHook(`${hook.url}/hook`, { headers: { Authorization: "Bearer $DAMAGE_CONTROL_TOKEN" }, allowedEnvVars: ["DAMAGE_CONTROL_TOKEN"] }),
       // Pre-allowed, so only the hook can be what stopped it.
       allowedTools: ["Bash"],
-      env: { ...trap.env, DAMAGE_CONTROL_TOKEN: token },
+      env: { ...proxy.trap.env, DAMAGE_CONTROL_TOKEN: token },
     });
     assert.equal(run.exitCode, 0, explain(run));
     assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -110,7 +80,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
     const proj = project();
     const hook = await hookServer({});
     const mock = await anthropic([[bash("echo hi > out.txt", "Write a file")]]);
-    const run = await runClaude({ version: "2.1.332", cwd: proj.dir, baseUrl: mock.url, prompt: "Write out.txt.", settings: httpHook(`${hook.url}/hook`), allowedTools: ["Bash"], env: trap.env });
+    const run = await runClaude({ version: "2.1.332", cwd: proj.dir, baseUrl: mock.url, prompt: "Write out.txt.", settings: httpHook(`${hook.url}/hook`), allowedTools: ["Bash"], env: proxy.trap.env });
     assert.equal(run.exitCode, 0, explain(run));
     assert.equal(proj.read("out.txt"), "hi\n");
     const results = mock.toolResults();
@@ -133,7 +103,7 @@ describe("e2e harness: Claude Code 2.1.332, HTTP hook", function () {
       prompt: "Delete the data folder.",
       settings: httpHook(`http://127.0.0.1:${port}/hook`, { onFailure: "block" }),
       allowedTools: ["Bash"], // without the hook, this would run
-      env: trap.env,
+      env: proxy.trap.env,
     });
     assert.equal(run.exitCode, 0, explain(run));
     assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -168,7 +138,7 @@ describe("e2e harness: Claude Code 2.1.197, command hook", function () {
       prompt: "Delete the data folder.",
       settings: { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: `node ${JSON.stringify(script)}`, timeout: 10 }] }] } },
       allowedTools: ["Bash"],
-      env: trap.env,
+      env: proxy.trap.env,
     });
     assert.equal(run.exitCode, 0, explain(run));
     assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -210,13 +180,13 @@ for (const { version, tool } of PI_VERSIONS) {
     beforeEach(async function () {
       // A harmless command first (proves tools really run through the extension), then rm.
       mock = await startOpenAIMock({ steps: [[piBash("echo hi > out.txt")], [piBash("rm -rf data")]] });
-      cleanups.push(() => mock.close());
+      addCleanup(() => mock.close());
     });
 
     it("print mode: {block:true} stops rm -rf; the reason is the model's tool result", async function () {
       const proj = project();
       const ext = writeExtension(`    return { block: true, reason: "HARNESS-BLOCK" };`);
-      const run = await runPi({ version, cwd: proj.dir, baseUrl: mock.baseUrl, prompt: "Clean up.", extensions: [ext], env: trap.env });
+      const run = await runPi({ version, cwd: proj.dir, baseUrl: mock.baseUrl, prompt: "Clean up.", extensions: [ext], env: proxy.trap.env });
       assert.equal(run.exitCode, 0, explain(run));
       assert.equal(proj.read("out.txt"), "hi\n");
       assert.ok(proj.exists("data/keep.txt"), "data/ was deleted");
@@ -240,7 +210,7 @@ for (const { version, tool } of PI_VERSIONS) {
         extensions: [ext],
         extensionsVia: "dir", // the other placement; runs above use settings.json
         mode: "rpc",
-        env: trap.env,
+        env: proxy.trap.env,
         rpcAnswer: (req) => (req.method === "confirm" ? { confirmed: false } : undefined),
       });
       assert.equal(run.exitCode, 0, explain(run));

@@ -205,11 +205,16 @@ describe("damage-control CLI", () => {
       const agentDir = path.join(work, "pi-agent");
       const r = run(["install", "pi"], "", { PI_CODING_AGENT_DIR: agentDir });
       assert.equal(r.status, 0, r.stderr);
-      const installed = path.join(agentDir, "extensions/damage-control.js");
+      const installed = path.join(agentDir, "damage-control/pi-extension.js");
       assert.ok(fs.existsSync(installed));
       assert.deepEqual(fs.readFileSync(installed), fs.readFileSync(path.join(repoRoot, "dist/pi-extension.js")));
+      const settings = path.join(agentDir, "settings.json");
+      assert.deepEqual(JSON.parse(fs.readFileSync(settings, "utf8")), { extensions: [installed] });
+      fs.writeFileSync(settings, JSON.stringify({ theme: "dark", extensions: ["/other/ext.ts", installed] }));
+      assert.match(run(["install", "pi"], "", { PI_CODING_AGENT_DIR: agentDir }).stdout, /^unchanged/);
       assert.match(run(["uninstall", "pi"], "", { PI_CODING_AGENT_DIR: agentDir }).stdout, /removed/);
       assert.equal(fs.existsSync(installed), false);
+      assert.deepEqual(JSON.parse(fs.readFileSync(settings, "utf8")), { theme: "dark", extensions: ["/other/ext.ts"] }, "other settings untouched");
     });
   });
 });
