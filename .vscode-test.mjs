@@ -8,7 +8,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 
-const workspace = fs.mkdtempSync(path.join(os.tmpdir(), "dc-electron-ws-"));
+const workspace = path.join(os.tmpdir(), "dc-electron-workspace");
+fs.mkdirSync(workspace, { recursive: true });
 
 export default defineConfig({
   label: "extension-host",
