@@ -9,6 +9,8 @@ export const sel = {
   quickInput: ".quick-input-widget",
   quickInputBox: ".quick-input-widget input.input",
   quickInputRow: ".quick-input-widget .quick-input-list .monaco-list-row",
+  /** A row's main label (command title, file name), inside quickInputRow. */
+  quickInputLabel: ".label-name",
   /** Editor tabs; the active one also has .active. */
   editorTab: ".tabs-container .tab",
   /** Modal dialogs (showWarningMessage(..., {modal:true})) are HTML in the web workbench. */

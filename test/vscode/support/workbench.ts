@@ -144,28 +144,41 @@ export async function statusBarText(page: Page, idOrText: string, timeout = 10_0
   return (await item.innerText()).replace(/\s+/g, " ").trim();
 }
 
-/** Runs a command by its palette title ("Category: Title" as shown), via F1 and an exact-label click. */
-export async function runCommand(page: Page, title: string, timeout = 10_000): Promise<void> {
+/** A regexp matching exactly `text` (surrounding whitespace allowed), for hasText filters. */
+function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
+}
+
+/** Closes the quick input (command palette, Quick Open) if it is open, so the next one starts clean. */
+export async function closeQuickInput(page: Page, timeout = 10_000): Promise<void> {
+  const widget = page.locator(sel.quickInput);
+  if (await widget.isVisible()) await page.keyboard.press("Escape");
+  await widget.waitFor({ state: "hidden", timeout });
+}
+
+/** Opens the quick input with `key`, types `text`, and clicks the row whose label is exactly `label`. */
+async function pickFromQuickInput(page: Page, key: string, text: string, label: string, timeout: number): Promise<void> {
+  await closeQuickInput(page, timeout);
+  await page.keyboard.press(key);
   const box = page.locator(sel.quickInputBox);
-  if (!(await box.isVisible())) await page.keyboard.press("F1");
   await box.waitFor({ state: "visible", timeout });
-  await box.fill(`>${title}`);
-  const exact = new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
-  const row = page.locator(sel.quickInputRow).filter({ has: page.locator(".label-name", { hasText: exact }) }).first();
+  await box.fill(text);
+  // Not the first row: until the filter catches up it may be a stale one (e.g. a recent file).
+  const row = page.locator(sel.quickInputRow).filter({ has: page.locator(sel.quickInputLabel, { hasText: exactly(label) }) }).first();
   await row.waitFor({ state: "visible", timeout });
   await row.click();
   await page.locator(sel.quickInput).waitFor({ state: "hidden", timeout });
 }
 
+/** Runs a command by its palette title ("Category: Title" as shown), via F1 and an exact-label click. */
+export async function runCommand(page: Page, title: string, timeout = 10_000): Promise<void> {
+  await pickFromQuickInput(page, "F1", `>${title}`, title, timeout);
+}
+
 /** Opens a workspace file in an editor via Quick Open (Ctrl+P), by its path relative to the folder. */
 export async function openFile(page: Page, relativePath: string, timeout = 10_000): Promise<void> {
-  await page.keyboard.press("Control+P");
-  const box = page.locator(sel.quickInputBox);
-  await box.waitFor({ state: "visible", timeout });
-  await box.fill(relativePath);
-  await page.locator(sel.quickInputRow).first().waitFor({ state: "visible", timeout });
-  await box.press("Enter");
   const name = path.basename(relativePath);
+  await pickFromQuickInput(page, "Control+P", relativePath, name, timeout);
   await page.locator(`${sel.editorTab}.active`, { hasText: name }).waitFor({ state: "visible", timeout });
 }
 
@@ -191,7 +204,7 @@ export async function readModal(page: Page, timeout = 10_000): Promise<ModalInfo
 
 /** Clicks the modal's button with exactly this label and waits for the dialog to go. */
 export async function clickModalButton(page: Page, label: string, timeout = 10_000): Promise<void> {
-  await page.locator(sel.dialogButton).filter({ hasText: new RegExp(`^\\s*${label}\\s*$`) }).first().click({ timeout });
+  await page.locator(sel.dialogButton).filter({ hasText: exactly(label) }).first().click({ timeout });
   await page.locator(sel.dialog).waitFor({ state: "hidden", timeout });
 }
 
