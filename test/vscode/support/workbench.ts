@@ -28,7 +28,8 @@ export interface OpenWorkbenchOptions extends CodeServerOptions {
   extensionTestsPath?: string;
   /** Status bar item id (or text) to wait for before resolving. Default STATUS_ITEM_ID; null: don't wait. */
   waitForStatusItem?: string | null;
-  /** Called for each extension host console line (console.log etc. in the extension or its tests). */
+  /** Called for each console line the workbench forwards (window.codeAutomationLog): the workbench's
+   *  own logs and, with extensionTestsPath, the extension host's (console.log in the extension/tests). */
   onHostLog?: (type: string, line: string) => void;
   /** Budget for server start + page load + status item. Default 90 s. */
   timeoutMs?: number;
@@ -40,7 +41,7 @@ export interface Workbench {
   page: Page;
   /** Resolves with the code the host passed to codeAutomationExit (only with extensionTestsPath). */
   exitCode: Promise<number>;
-  /** Extension host console lines seen so far, "type: text". */
+  /** Forwarded console lines seen so far (see onHostLog), "type: text". */
   hostLog: string[];
   /** Uncaught errors of the workbench page. */
   pageErrors: string[];
