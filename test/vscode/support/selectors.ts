@@ -1,0 +1,30 @@
+// Every DOM selector the UI tests use for VS Code 1.139 (code-server 4.139.1), in one place.
+// They are VS Code internals, not an API: when the pinned code-server moves, fix them here.
+export const sel = {
+  /** The workbench root, present once the shell has rendered. */
+  workbench: ".monaco-workbench",
+  /** Any status bar entry; extension entries carry id="<publisher>.<name>.<item id>". */
+  statusBarItem: "#workbench\\.parts\\.statusbar .statusbar-item",
+  /** The command palette / quick pick. */
+  quickInput: ".quick-input-widget",
+  quickInputBox: ".quick-input-widget input.input",
+  quickInputRow: ".quick-input-widget .quick-input-list .monaco-list-row",
+  /** A row's main label (command title, file name), inside quickInputRow. */
+  quickInputLabel: ".label-name",
+  /** Editor tabs; the active one also has .active. */
+  editorTab: ".tabs-container .tab",
+  /** Modal dialogs (showWarningMessage(..., {modal:true})) are HTML in the web workbench. */
+  dialog: ".monaco-dialog-box",
+  dialogMessage: ".monaco-dialog-box .dialog-message-text",
+  dialogDetail: ".monaco-dialog-box .dialog-message-detail",
+  dialogButton: ".monaco-dialog-box .dialog-buttons a.monaco-button",
+  /** Notification toasts (non-modal showInformationMessage etc.). */
+  notificationToast: ".notification-toast",
+  notificationMessage: ".notification-toast .notification-list-item-message",
+  /** Problems panel rows (Ctrl+Shift+M). */
+  problemsPanel: ".markers-panel",
+  problemsRow: ".markers-panel .monaco-list-row",
+  /** A webview is two nested iframes: the host frame, then the content frame. */
+  webviewOuter: "iframe.webview.ready",
+  webviewInner: "iframe#active-frame",
+} as const;
