@@ -1,11 +1,10 @@
 // damage-control check: one tool call (JSON on stdin) → its decision word, rule and reason.
-import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { decide } from "../engine/decide";
 import { describeRule } from "../engine/reason";
 import { normalizeToolCall } from "../engine/toolcall";
 import type { Verdict } from "../engine/types";
+import { endpointDecider, undecidedVerdict } from "../hookserver/decider";
 import { args, CliError, parseJson, readStdin } from "./io";
 import { loadCliRules } from "./rules-source";
 
@@ -24,7 +23,7 @@ Prints the decision (allow, block or ask) as the first word, then the rule and t
 
 Exit codes: 0 decided, 2 bad input, 3 rules file unreadable or broken.`;
 
-export function runCheck(argv: string[]): number {
+export async function runCheck(argv: string[]): Promise<number> {
   const { values } = args(argv, {
     rules: { type: "string" },
     cwd: { type: "string" },
@@ -36,7 +35,9 @@ export function runCheck(argv: string[]): number {
   const loaded = loadCliRules(values.rules, cwd);
   const input = readStdin();
 
-  const judge = (raw: unknown): Verdict => {
+  // The same time-bounded worker the endpoint uses: a pathological rule cannot hang the CLI either.
+  const decider = endpointDecider();
+  const judge = async (raw: unknown): Promise<Verdict> => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new CliError('expected a JSON object {"tool": ..., "input": ...}');
     const call = raw as Record<string, unknown>;
     if (typeof call.tool !== "string") throw new CliError('the JSON needs a "tool" string');
@@ -45,38 +46,33 @@ export function runCheck(argv: string[]): number {
     if (norm.kind === "invalid") throw new CliError(`unknown tool shape: ${norm.problem}`);
     const c = typeof call.cwd === "string" ? path.resolve(cwd, call.cwd) : cwd;
     const h = typeof call.home === "string" ? call.home : home;
-    return decide({ tool: call.tool, input: call.input }, loaded.rules, { cwd: c, home: h, root: values.rules ? c : loaded.root, realpath: existingRealpath });
+    return decider.decide({ tool: call.tool, input: call.input }, loaded.rules, { cwd: c, home: h, root: values.rules ? c : loaded.root }, "cli").catch(undecidedVerdict);
   };
 
   if (values.jsonl) {
     const out: string[] = [];
-    input.split("\n").forEach((line, i) => {
-      if (line.trim() === "") return;
+    const lines = input.split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if (line.trim() === "") continue;
       try {
-        const v = judge(parseJson(line, `line ${i + 1}`));
+        const v = await judge(parseJson(line, `line ${i + 1}`));
         out.push(JSON.stringify({ action: v.action, rule: v.rule ?? null, reason: v.reason, match: v.match ?? null }));
       } catch (e) {
         if (!(e instanceof CliError)) throw e;
         out.push(JSON.stringify({ error: `line ${i + 1}: ${e.message}` }));
       }
-    });
+    }
+    decider.close();
     process.stdout.write(out.join("\n") + (out.length ? "\n" : ""));
     return 0;
   }
 
-  const v = judge(parseJson(input, "standard input"));
+  const v = await judge(parseJson(input, "standard input")).finally(() => decider.close());
   const lines: string[] = [v.action];
   if (v.rule) lines.push(`rule: ${describeRule(v.rule)}`);
   if (v.reason) lines.push(`reason: ${v.reason}`);
   if (v.match) lines.push(`matched: ${v.match.text} [${v.match.start}, ${v.match.end})`);
   process.stdout.write(lines.join("\n") + "\n");
   return 0;
-}
-
-function existingRealpath(p: string): string | undefined {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return undefined;
-  }
 }

@@ -5,6 +5,7 @@
 import * as http from "node:http";
 import { renderClaudeAnswer } from "../engine/render";
 import { blockReason } from "../engine/reason";
+import { endpointDecider } from "../hookserver/decider";
 import { Guard } from "../hookserver/guard";
 import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
 import { lookupEndpoint } from "../hookserver/registry";
@@ -49,8 +50,9 @@ export async function runHook(argv: string[]): Promise<number> {
   try {
     const rulesFile = findRulesFile(cwd);
     const folder = rulesFile ? folderOfRulesFile(rulesFile) : cwd;
-    const guard = new Guard({ folders: [folder], asker: localAsker });
+    const guard = new Guard({ folders: [folder], asker: localAsker, decider: endpointDecider() });
     const body = await guard.claudeHook(payload);
+    guard.close();
     process.stdout.write(JSON.stringify(body) + "\n");
     return EXIT.ok;
   } catch (e) {

@@ -1,5 +1,6 @@
 // damage-control serve: the endpoint without VS Code. Asks become refusals (nobody to ask).
 import * as path from "node:path";
+import { endpointDecider } from "../hookserver/decider";
 import { Guard } from "../hookserver/guard";
 import { unregister } from "../hookserver/registry";
 import { startGuardEndpoint } from "../hookserver/start";
@@ -28,7 +29,7 @@ export async function runServe(argv: string[]): Promise<number> {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0..65535, got ${values.port}`);
   }
-  const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined });
+  const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined, decider: endpointDecider() });
   guard.watch();
   const token = loadOrCreateToken();
   let endpoint;

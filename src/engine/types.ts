@@ -71,6 +71,7 @@ export type DiagnosticCode =
   | "unknown-key"
   | "wrong-type"
   | "invalid-regex"
+  | "slow-regex"
   | "missing-reason"
   | "invalid-ask"
   | "invalid-flags"

@@ -3,16 +3,14 @@
 //
 //   request → judge (engine) → ask a human if the verdict is "ask" → answer → ledger + event
 import { EventEmitter } from "node:events";
-import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { judgeClaudeHook } from "../engine/claude-hook";
-import { decide } from "../engine/decide";
 import { blockReason, unconfirmedReason } from "../engine/reason";
 import { renderClaudeAnswer, type Answer, type HookBody } from "../engine/render";
 import { describeTarget } from "../engine/toolcall";
 import type { DecideContext, Verdict } from "../engine/types";
 import { headlessAsker, type Asker } from "./asker";
+import { existingRealpath, inProcessDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
 
@@ -26,6 +24,8 @@ export interface GuardOptions {
   onParseError?: "ask" | "block";
   /** Write the audit ledger (default true). */
   ledger?: boolean;
+  /** Where verdicts are computed: in-process by default; the endpoint uses a time-bounded worker. */
+  decider?: Decider;
 }
 
 /** One decision, as the UI feed and the ledger see it. */
@@ -48,6 +48,7 @@ export class Guard extends EventEmitter {
   private readonly stores: RulesStore[];
   private readonly ledgers = new Map<string, Ledger>();
   private asker: Asker;
+  private readonly decider: Decider;
   readonly home: string;
   readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
 
@@ -56,6 +57,7 @@ export class Guard extends EventEmitter {
     if (options.folders.length === 0) throw new Error("a guard needs at least one folder");
     this.home = options.home ?? os.homedir();
     this.asker = options.asker ?? headlessAsker;
+    this.decider = options.decider ?? inProcessDecider;
     this.stores = options.folders.map((f) => {
       const store = new RulesStore(path.resolve(f), options.rulesPath);
       store.on("change", (state: RulesState) => this.emit("rules", state));
@@ -77,6 +79,7 @@ export class Guard extends EventEmitter {
 
   close(): void {
     for (const s of this.stores) s.unwatch();
+    this.decider.close();
   }
 
   /** The store of the folder that contains `cwd` (the deepest one), else the first folder's. */
@@ -94,12 +97,16 @@ export class Guard extends EventEmitter {
     return this.stores.map((s) => s.current());
   }
 
+  /** The context for an in-process decision (the panel's "try a command"). */
   contextFor(store: RulesStore, cwd: string | undefined): DecideContext {
+    return { ...this.plainContext(store, cwd), realpath: existingRealpath };
+  }
+
+  private plainContext(store: RulesStore, cwd: string | undefined): PlainContext {
     return {
       cwd: cwd && cwd.startsWith("/") ? cwd : store.folder,
       home: this.home,
       root: store.folder,
-      realpath: existingRealpath,
       onParseError: this.options.onParseError ?? "ask",
     };
   }
@@ -109,14 +116,16 @@ export class Guard extends EventEmitter {
     const p = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
     const cwd = typeof p.cwd === "string" ? p.cwd : undefined;
     const store = this.storeFor(cwd);
-    const ctx = this.contextFor(store, cwd);
+    const ctx = this.plainContext(store, cwd);
     const eventName = typeof p.hook_event_name === "string" ? p.hook_event_name : "PreToolUse";
     let judgement;
     try {
-      judgement = judgeClaudeHook(payload, store.current().rules, { ...ctx, fallbackCwd: store.folder });
+      judgement = await this.decider.judgeClaude(payload, store.current().rules, { ...ctx, fallbackCwd: store.folder });
     } catch (e) {
-      // Failure never means permission.
-      return renderClaudeAnswer(eventName, { kind: "deny", reason: internalError(e) });
+      // Failure never means permission: an error or a timeout is a refusal in the event's shape.
+      const verdict = undecidedVerdict(e);
+      this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent: "claude", tool: typeof p.tool_name === "string" ? p.tool_name : "", target: "[undecided]", folder: store.folder, event: eventName });
+      return renderClaudeAnswer(eventName, { kind: "deny", reason: verdict.reason });
     }
     if (!judgement.verdict) return {};
     const call = { tool: judgement.tool ?? "", input: judgement.input };
@@ -142,9 +151,9 @@ export class Guard extends EventEmitter {
     const call = { tool: b.toolName, input: b.input };
     let verdict: Verdict;
     try {
-      verdict = decide(call, store.current().rules, this.contextFor(store, cwd), "pi");
+      verdict = await this.decider.decide(call, store.current().rules, this.plainContext(store, cwd), "pi");
     } catch (e) {
-      return { block: true, reason: internalError(e) };
+      verdict = undecidedVerdict(e);
     }
     const resolved = await this.resolve(verdict, {
       agent: "pi",
@@ -232,21 +241,4 @@ function safeTarget(call: { tool: string; input: unknown }, verdict: Verdict): s
     return `[command touching a zero-access path: ${verdict.match?.text.slice(0, 200) ?? "redacted"}]`;
   }
   return target.length > 2000 ? target.slice(0, 2000) + "…" : target;
-}
-
-function internalError(e: unknown): string {
-  return blockReason(`Damage Control could not decide (internal error: ${(e as Error)?.message ?? String(e)}), and it never lets a call through undecided`);
-}
-
-function existingRealpath(p: string): string | undefined {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    // The file may not exist yet (a write): resolve its folder instead.
-    try {
-      return path.join(fs.realpathSync.native(path.dirname(p)), path.basename(p));
-    } catch {
-      return undefined;
-    }
-  }
 }

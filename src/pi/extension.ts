@@ -1,11 +1,15 @@
 // The Damage Control pi extension (bundled to dist/pi-extension.js, installed globally).
 // Each tool call goes to the endpoint guarding ctx.cwd; when that cannot answer, the same
 // engine decides here from the same rules file. Any error blocks: failure never means permission.
+import * as fs from "node:fs";
 import * as path from "node:path";
+import { isMainThread, workerData } from "node:worker_threads";
 import { blockReason } from "../engine/reason";
 import { Guard } from "../hookserver/guard";
 import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
 import type { Asker } from "../hookserver/asker";
+import { BoundedDecider, DECIDER_WORKER_DATA, inProcessDecider, isDeciderWorkerData, type Decider } from "../hookserver/decider";
+import { runDeciderWorker } from "../hookserver/decider-worker";
 import { ruleCounts } from "../hookserver/counts";
 import { askEndpoint, findEndpoint } from "./endpoint-client";
 import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } from "./pi-api";
@@ -14,6 +18,14 @@ import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } fr
 const ENDPOINT_TIMEOUT_MS = Number(process.env.DAMAGE_CONTROL_PI_TIMEOUT_MS) || 45_000;
 const ASK_TIMEOUT_MS = 30_000;
 const STATUS_KEY = "damage-control";
+
+// This bundle is also its own decision worker: a local decision runs in a worker thread started
+// from this very file, so a pathological rule or command cannot hang pi (it is cut off and refused).
+if (!isMainThread && isDeciderWorkerData(workerData)) runDeciderWorker();
+
+function localDecider(): Decider {
+  return __filename.endsWith(".js") && fs.existsSync(__filename) ? new BoundedDecider(__filename, 2000, DECIDER_WORKER_DATA) : inProcessDecider;
+}
 
 export default function damageControl(pi: PiExtensionAPI): void {
   const guards = new Map<string, Guard>();
@@ -24,7 +36,7 @@ export default function damageControl(pi: PiExtensionAPI): void {
     const rulesFile = findRulesFile(cwd);
     const folder = rulesFile ? folderOfRulesFile(rulesFile) : path.resolve(cwd);
     let g = guards.get(folder);
-    if (!g) guards.set(folder, (g = new Guard({ folders: [folder] })));
+    if (!g) guards.set(folder, (g = new Guard({ folders: [folder], decider: localDecider() })));
     return g;
   }
 

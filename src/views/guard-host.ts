@@ -4,6 +4,7 @@
 import { EventEmitter } from "node:events";
 import * as vscode from "vscode";
 import type { Asker } from "../hookserver/asker";
+import { endpointDecider } from "../hookserver/decider";
 import { Guard, type DecisionRecord } from "../hookserver/guard";
 import { unregister } from "../hookserver/registry";
 import type { RulesState } from "../hookserver/rules-store";
@@ -67,7 +68,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
       this.emit("state");
       return;
     }
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError });
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError, decider: endpointDecider() });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => this.emit("rules", s));
     guard.watch();

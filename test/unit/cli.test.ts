@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { DEFAULT_RULES_TEXT } from "../../src/engine/rules/defaults";
 import { fixture, repoRoot } from "./support";
 
 const CLI = path.join(repoRoot, "dist/cli.js");
@@ -92,8 +93,15 @@ describe("damage-control CLI", () => {
       assert.equal(r.status, 1);
       assert.deepEqual(r.stdout.trim().split("\n"), [`${f}:4:10: error: ask must be true or false (got "maybe").`, `${f}:5:1: error: Unknown key "readOnlyPath". Did you mean "readOnlyPaths"?`]);
     });
-    it("exit 0 on a clean file (the reference rules)", () => {
+    it("exit 0 when there are only warnings (the reference rules: four slow-regex warnings)", () => {
       const r = run(["rules", "lint", fixture("corpus/rules.yaml")]);
+      assert.equal(r.status, 0, r.stdout);
+      assert.equal(r.stdout.trim().split("\n").filter((l) => /: warning: .*exponential time/.test(l)).length, 4);
+    });
+    it("exit 0 and no output on a clean file (the embedded defaults)", () => {
+      const f = path.join(work, "defaults.yaml");
+      fs.writeFileSync(f, DEFAULT_RULES_TEXT);
+      const r = run(["rules", "lint", f]);
       assert.equal(r.status, 0, r.stdout);
       assert.equal(r.stdout, "");
     });

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { parseRules } from "../../src/engine/rules/parse";
 import { DEFAULT_RULES_TEXT, defaultRules } from "../../src/engine/rules/defaults";
 import type { Diagnostic } from "../../src/engine/types";
-import { fixture } from "./support";
+import { fixture, repoRoot } from "./support";
 
 /** "line:col-line:col code" with 1-based lines and columns, as an editor shows them. */
 function at(d: Diagnostic): string {
@@ -13,9 +13,9 @@ function at(d: Diagnostic): string {
 }
 
 describe("rules parser", () => {
-  it("loads the reference file: 36 rules, no diagnostics", () => {
+  it("loads the reference file: 36 rules, no errors; its four nested flag patterns get a slow-regex warning", () => {
     const parsed = parseRules(fs.readFileSync(fixture("corpus/rules.yaml"), "utf8"));
-    assert.deepEqual(parsed.diagnostics, []);
+    assert.deepEqual(parsed.diagnostics.map((d) => `${d.range.start.line + 1} ${d.code}`), ["7 slow-regex", "17 slow-regex", "21 slow-regex", "31 slow-regex"]);
     assert.equal(parsed.ok, true);
     const r = parsed.rules;
     assert.equal(r.bashToolPatterns.length, 14);
@@ -92,6 +92,13 @@ describe("rules parser", () => {
     assert.match(d.message, /Invalid regular expression: .*Unterminated group/);
     assert.equal(d.fix!.newText, "'rm \\(-rf'");
     assert.equal(parsed.rules.bashToolPatterns.length, 0);
+  });
+
+  it("warns about regexes that can backtrack catastrophically", () => {
+    const warn = (p: string) => parseRules(`bashToolPatterns:\n  - pattern: '${p}'\n    reason: r\n`).diagnostics.filter((d) => d.code === "slow-regex").length;
+    // The reference file's flag form `(-[^\s]*)*-x` is one of them: a run of dashes takes exponential time.
+    for (const bad of ["(a+)+$", "\\brm\\s+(-[^\\s]*)*-[rRf]", "(x+){2,}", "((a+))+"]) assert.equal(warn(bad), 1, bad);
+    for (const fine of ["\\bchmod\\s+(-[^\\s]+\\s+)*777\\b", "(\\w*\\s)*x", "((ab)*c)+", "(ab)+", "a+b+", "[(a+)]+", "\\(a+\\)+", "\\brm\\s+-([^\\s]*-)?[rRf]"]) assert.equal(warn(fine), 0, fine);
   });
 
   it("missing and empty reason", () => {
@@ -185,4 +192,10 @@ describe("rules parser", () => {
   });
 });
 
-void path;
+
+describe("README", () => {
+  it("shows the embedded default rules exactly as they are", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    assert.ok(readme.includes("```yaml\n" + DEFAULT_RULES_TEXT + "```"), "README's defaults section is out of date with src/engine/rules/default-rules.yaml");
+  });
+});

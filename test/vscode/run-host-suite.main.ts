@@ -3,11 +3,15 @@
 // extensionTestsPath = out/test/vscode/host/index.suite.js, echoes the host's console (mocha's
 // spec output; the workbench's own console goes to test-results/vscode-host-console.log), waits for codeAutomationExit, and writes {passes,failures,pending} to
 // $DC_STATS_FILE. Screenshot and server log on failure. Exit code 0 only when all passed.
+// The workbench opens the fixture workspace (support/fixture-workspace.ts) with
+// DAMAGE_CONTROL_STATE_DIR set to the fixture's temp state dir; the host tests find both paths in
+// DC_FIXTURE_WORKSPACE / DC_FIXTURE_STATE_DIR.
 // Env: DC_HOST_SUITE_TIMEOUT_MS (default 180000), DC_HOST_GREP (passed to the host's mocha).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { HOST_TAG, type HostResults } from "./host/protocol";
+import { makeFixture } from "./support/fixture-workspace";
 import { resultsDir } from "./support/paths";
 import { openWorkbench, screenshot, type Workbench } from "./support/workbench";
 
@@ -17,7 +21,8 @@ async function main(): Promise<number> {
   if (!fs.existsSync(suite)) throw new Error(`${suite} missing: run node esbuild.js`);
   const resultsFile = path.join(os.tmpdir(), `dc-host-results-${process.pid}.json`);
   fs.rmSync(resultsFile, { force: true });
-  const env: Record<string, string> = { DC_HOST_RESULTS_FILE: resultsFile };
+  const fixture = makeFixture("host-suite");
+  const env: Record<string, string> = { DC_HOST_RESULTS_FILE: resultsFile, ...fixture.env };
   if (process.env.DC_HOST_GREP) env.DC_HOST_GREP = process.env.DC_HOST_GREP;
 
   const consoleLog = path.join(resultsDir(), "vscode-host-console.log");
@@ -35,6 +40,7 @@ async function main(): Promise<number> {
   try {
     wb = await openWorkbench({
       extensionTestsPath: suite,
+      workspaceFolder: fixture.workspace,
       env,
       waitForStatusItem: null, // the suite may finish before the status bar is looked at
       timeoutMs,
@@ -73,6 +79,8 @@ async function main(): Promise<number> {
   }
   await wb?.close();
   fs.closeSync(consoleFd);
+  if (ok || process.env.DC_KEEP_PROFILE !== "1") fixture.cleanup();
+  else console.error(`[host-suite] fixture kept: ${fixture.workspace}`);
 
   const stats = { passes: results?.passes ?? 0, failures: results?.failures ?? 0, pending: results?.pending ?? 0 };
   if (!ok && stats.failures === 0) stats.failures = 1; // crashed, hung or never reported: still a failure

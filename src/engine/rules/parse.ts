@@ -4,6 +4,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair, type Scalar } from "yaml";
 import type { BashPatternRule, Diagnostic, DiagnosticCode, PathRule, Range, RuleSet, Severity } from "../types";
 import { findUnreachable } from "./overlap";
+import { nestsQuantifiers } from "./regex-risk";
 import { closest } from "./similar";
 
 export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"] as const;
@@ -159,6 +160,9 @@ export function parseRules(text: string): ParsedRules {
           fixText !== undefined ? { title: "Escape the offending character", range: r, newText: quoteYaml(fixText) } : undefined,
         );
         broken = true;
+      }
+      if (regex && nestsQuantifiers(source)) {
+        report("warning", "slow-regex", "This regex nests unbounded quantifiers (like (a+)+) and can take exponential time on some commands; such a decision is cut off and refused after the time limit.", nodeRange(pattern));
       }
       if (!reason || typeof reason.value !== "string" || reason.value.trim() === "") {
         report("error", "missing-reason", "Missing reason: the agent is told this reason when the rule refuses a command.", reason ? nodeRange(reason) : nodeRange(pattern));

@@ -74,6 +74,8 @@ function serverEnv(profileDir: string, extra: Record<string, string>): NodeJS.Pr
   for (const [k, v] of Object.entries(process.env)) {
     // Variables of an enclosing VS Code / Electron would leak into the extension host.
     if (k.startsWith("VSCODE_") || k.startsWith("ELECTRON_") || k === "DC_STATS_FILE") continue;
+    // Nor may a Damage Control of the developer's own editor (its URL, token, state dir).
+    if (k.startsWith("DAMAGE_CONTROL_")) continue;
     env[k] = v;
   }
   Object.assign(env, {
@@ -81,6 +83,9 @@ function serverEnv(profileDir: string, extra: Record<string, string>): NodeJS.Pr
     XDG_DATA_HOME: path.join(profileDir, "xdg", "data"),
     XDG_CACHE_HOME: path.join(profileDir, "xdg", "cache"),
     XDG_RUNTIME_DIR: path.join(profileDir, "xdg", "runtime"),
+    // The extension keeps its token and endpoint registry in $XDG_STATE_HOME/damage-control unless
+    // DAMAGE_CONTROL_STATE_DIR says otherwise: never the developer's real state.
+    XDG_STATE_HOME: path.join(profileDir, "xdg", "state"),
     ...extra,
   });
   return env;

@@ -21,6 +21,11 @@ export const sel = {
   /** Notification toasts (non-modal showInformationMessage etc.). */
   notificationToast: ".notification-toast",
   notificationMessage: ".notification-toast .notification-list-item-message",
+  /** Editor text lines, and the error squiggles drawn (as overlays) over them. */
+  editorLine: ".monaco-editor .view-lines .view-line",
+  editorSquiggleError: ".monaco-editor .view-overlays .squiggly-error",
+  /** The hover widget (editor hovers, e.g. a diagnostic's message). */
+  hover: ".monaco-hover",
   /** Problems panel rows (Ctrl+Shift+M). */
   problemsPanel: ".markers-panel",
   problemsRow: ".markers-panel .monaco-list-row",
