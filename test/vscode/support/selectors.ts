@@ -18,12 +18,20 @@ export const sel = {
   dialogMessage: ".monaco-dialog-box .dialog-message-text",
   dialogDetail: ".monaco-dialog-box .dialog-message-detail",
   dialogButton: ".monaco-dialog-box .dialog-buttons a.monaco-button",
-  /** Notification toasts (non-modal showInformationMessage etc.). */
+  /** Notification toasts (non-modal showInformationMessage etc.). NOTE: the workbench shows no
+   *  toasts at all under --enable-smoke-test-driver (which the harness needs for ?payload=): read
+   *  notifications in the notification center instead (readNotifications). */
   notificationToast: ".notification-toast",
   notificationMessage: ".notification-toast .notification-list-item-message",
-  /** Editor text lines, and the error squiggles drawn (as overlays) over them. */
-  editorLine: ".monaco-editor .view-lines .view-line",
-  editorSquiggleError: ".monaco-editor .view-overlays .squiggly-error",
+  /** The notification center (bell in the status bar, or "Notifications: Show Notifications"). */
+  notificationsCenter: ".notifications-center.visible",
+  notificationsCenterRow: ".notifications-center .monaco-list-row",
+  notificationsCenterMessage: ".notification-list-item-message",
+  notificationExpand: ".codicon-notifications-expand",
+  /** Text lines of the editors in the editor area, and the error squiggles drawn (as overlays)
+   *  over them. (Other, hidden editors exist too, e.g. the Output panel's: filter on visibility.) */
+  editorLine: "#workbench\\.parts\\.editor .monaco-editor .view-lines .view-line",
+  editorSquiggleError: "#workbench\\.parts\\.editor .monaco-editor .view-overlays .squiggly-error",
   /** The hover widget (editor hovers, e.g. a diagnostic's message). */
   hover: ".monaco-hover",
   /** Problems panel rows (Ctrl+Shift+M). */

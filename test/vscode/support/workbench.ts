@@ -191,7 +191,7 @@ export function webviewFrame(page: Page, index = 0): FrameLocator {
 export interface ModalInfo {
   message: string;
   detail: string;
-  /** In on-screen order; VS Code adds "Cancel" to modal warnings, e.g. ["Deny", "Cancel", "Allow"]. */
+  /** In on-screen order; VS Code adds "Cancel" to modal warnings, e.g. items "Deny", "Allow" show as ["Allow", "Cancel", "Deny"] (the first item is the primary button, last on screen). */
   buttons: string[];
 }
 
@@ -207,6 +207,29 @@ export async function readModal(page: Page, timeout = 10_000): Promise<ModalInfo
 export async function clickModalButton(page: Page, label: string, timeout = 10_000): Promise<void> {
   await page.locator(sel.dialogButton).filter({ hasText: exactly(label) }).first().click({ timeout });
   await page.locator(sel.dialog).waitFor({ state: "hidden", timeout });
+}
+
+/** Opens the notification center and returns its messages, newest first. (Toasts never show in
+ *  this harness: VS Code suppresses them under the smoke-test driver that ?payload= needs.) */
+export async function readNotifications(page: Page, timeout = 10_000): Promise<string[]> {
+  if (!(await page.locator(sel.notificationsCenter).isVisible())) await runCommand(page, "Notifications: Show Notifications", timeout);
+  await page.locator(sel.notificationsCenter).waitFor({ state: "visible", timeout });
+  return (await page.locator(`${sel.notificationsCenterRow} ${sel.notificationsCenterMessage}`).allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+}
+
+/** Expands the notification-center row whose message contains `text` (for a readable screenshot). */
+export async function expandNotification(page: Page, text: string, timeout = 10_000): Promise<void> {
+  const row = page.locator(sel.notificationsCenterRow, { hasText: text }).first();
+  const expand = row.locator(sel.notificationExpand);
+  if (await expand.count()) await expand.first().click({ timeout });
+}
+
+/** Hides the notification center if it is open. */
+export async function hideNotifications(page: Page, timeout = 10_000): Promise<void> {
+  if (!(await page.locator(sel.notificationsCenter).isVisible())) return;
+  await page.locator(sel.notificationsCenter).click({ position: { x: 10, y: 10 } }); // focus it: Escape hides it
+  await page.keyboard.press("Escape");
+  await page.locator(sel.notificationsCenter).waitFor({ state: "hidden", timeout });
 }
 
 /** Opens the Problems panel (Ctrl+Shift+M) and returns its rows' texts (files and markers). */
