@@ -20,7 +20,10 @@ export function showAskModal(req: AskRequest, deadline: number): Thenable<"Allow
     "",
     `No answer within ${seconds} s means Deny.`,
   ].join("\n");
-  return vscode.window.showWarningMessage(message, { modal: true, detail }, "Allow", "Deny") as Thenable<"Allow" | "Deny" | undefined>;
+  // Fix: "Deny" comes first so that it is the dialog's primary (focused) button. With "Allow"
+  // first, a stray Enter (the modal takes focus from wherever the developer is typing) approved
+  // the call. Allow must be a deliberate click.
+  return vscode.window.showWarningMessage(message, { modal: true, detail }, "Deny", "Allow") as Thenable<"Allow" | "Deny" | undefined>;
 }
 
 export function tellTooLate(req: AskRequest, answer: "Allow" | "Deny" | undefined): void {

@@ -5,7 +5,7 @@
 import * as assert from "node:assert/strict";
 import { health, openFixtureWorkbench, panelFrame, showPanel, track, waitForStatus, type DcWorkbench } from "../support/dc-ui";
 import { bashHook, FIXTURE_COUNTS, permission, postClaudeHook, PUSH_PATTERN, PUSH_REASON } from "../support/fixture-workspace";
-import { clickModalButton, readModal, screenshot, screenshotOnFailure, sel } from "../support/workbench";
+import { clickModalButton, expandNotification, hideNotifications, readModal, readNotifications, screenshot, screenshotOnFailure, sel } from "../support/workbench";
 
 const TIMEOUT_S = 4;
 
@@ -19,6 +19,9 @@ suite("asks in the workbench", function () {
 
   teardown(async function () {
     await screenshotOnFailure(this, dc?.wb.page);
+    // A failed test may leave a modal open: it would block the command palette for the next one.
+    const page = dc?.wb.page;
+    if (page && (await page.locator(sel.dialog).isVisible())) await clickModalButton(page, "Cancel").catch(() => undefined);
   });
 
   suiteTeardown(async () => {
@@ -40,7 +43,8 @@ suite("asks in the workbench", function () {
     for (const line of ["Tool: Bash", `Command: ${command}`, `Folder: ${workspace}`, `Reason: ${PUSH_REASON}`, `No answer within ${TIMEOUT_S} s means Deny.`]) {
       assert.ok(detail.includes(line), `the modal's detail lacks "${line}":\n${modal.detail}`);
     }
-    assert.deepEqual(modal.buttons, ["Deny", "Cancel", "Allow"]);
+    // On screen the primary (default) button is the last one: Deny (see the Enter test below).
+    assert.deepEqual(modal.buttons, ["Allow", "Cancel", "Deny"]);
     assert.equal(post.done(), false, "the hook was answered while the modal was still open");
 
     await clickModalButton(page, "Deny");
@@ -70,6 +74,8 @@ suite("asks in the workbench", function () {
     const { workspace } = dc!.fx;
     const command = "git push origin release";
     await showPanel(page); // now, while no modal blocks the command palette
+    const notesBefore = await readNotifications(page);
+    await hideNotifications(page);
     const started = Date.now();
     const post = track(postClaudeHook(dc!.url, dc!.token, bashHook(workspace, command)));
     const modal = await readModal(page, 15_000);
@@ -90,12 +96,17 @@ suite("asks in the workbench", function () {
     const feedBefore = await showFeedTexts();
 
     await clickModalButton(page, "Allow");
-    const toast = page.locator(sel.notificationToast, { hasText: "came too late" });
-    await toast.waitFor({ state: "visible", timeout: 10_000 });
-    const note = (await toast.innerText()).replace(/\s+/g, " ");
+    let note = "";
+    for (const deadline = Date.now() + 10_000; !note && Date.now() < deadline; await page.waitForTimeout(300)) {
+      note = (await readNotifications(page)).find((m) => m.includes("came too late")) ?? "";
+    }
+    assert.ok(note, 'no "came too late" notification after the late click');
+    assert.ok(!notesBefore.some((m) => m.includes("came too late")), "the notification was there before the ask");
     assert.match(note, /your "Allow" for Claude Code's Bash call came too late/);
     assert.match(note, /nothing was changed/);
+    await expandNotification(page, "came too late");
     await screenshot(page, "stale-modal-late-click");
+    await hideNotifications(page);
 
     // Nothing changed: same decisions and refusals, same status, the feed still ends in the denial.
     await new Promise((r) => setTimeout(r, 500));
@@ -106,6 +117,20 @@ suite("asks in the workbench", function () {
     assert.deepEqual(feedAfter, feedBefore);
     assert.ok(feedAfter[0].includes(command) && feedAfter[0].includes("denied-by-user"), feedAfter[0]);
     assert.ok(!feedAfter.some((t) => t.includes("allowed-by-user")), JSON.stringify(feedAfter));
+  });
+
+  test("Enter on an ask modal does not allow the call (the safe answer is the default)", async () => {
+    // An ask pops up while the developer may be typing: a stray Enter must not approve it.
+    const { page } = dc!.wb;
+    const command = "git push origin enter-key";
+    const post = track(postClaudeHook(dc!.url, dc!.token, bashHook(dc!.fx.workspace, command)));
+    const modal = await readModal(page, 15_000);
+    assert.ok(modal.detail.includes(`Command: ${command}`), modal.detail);
+    await page.keyboard.press("Enter");
+    await page.locator(sel.dialog).waitFor({ state: "hidden", timeout: 10_000 });
+    const answer = await post.promise;
+    assert.equal(permission(answer)?.decision, "deny", `Enter answered: ${JSON.stringify(answer.body)}`);
+    assert.match(permission(answer)!.reason, /the user denied it/);
   });
 
   async function showFeedTexts(): Promise<string[]> {
