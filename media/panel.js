@@ -5,6 +5,8 @@
   const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
   let currentFolder = "";
   let lintTimer = 0;
+  /** The textarea holds edits that are not saved yet. */
+  let dirty = false;
 
   const el = (tag, attrs, ...children) => {
     const e = document.createElement(tag);
@@ -122,12 +124,28 @@
         $("feed-empty").hidden = true;
         break;
       }
-      case "rulesText":
+      case "rulesText": {
+        const editor = /** @type {HTMLTextAreaElement} */ ($("editor"));
+        if (m.changedOnDisk) {
+          // The file changed outside the panel: follow it, unless that would throw away edits.
+          if (currentFolder && m.folder !== currentFolder) break;
+          if (m.text === editor.value) {
+            dirty = false;
+            break;
+          }
+          if (dirty) {
+            $("save-result").textContent = "The rules file changed on disk. Saving here would overwrite that change.";
+            $("save-result").className = "bad";
+            break;
+          }
+        }
         currentFolder = m.folder;
+        dirty = false;
         $("editor-file").textContent = m.exists ? m.file : `${m.file} (does not exist yet: the embedded defaults are in force)`;
-        /** @type {HTMLTextAreaElement} */ ($("editor")).value = m.text;
+        editor.value = m.text;
         vscode.postMessage({ type: "lint", text: m.text });
         break;
+      }
       case "lintResult":
         renderDiagnostics(m.diagnostics);
         break;
@@ -142,6 +160,7 @@
   });
 
   $("editor").addEventListener("input", () => {
+    dirty = true;
     clearTimeout(lintTimer);
     lintTimer = setTimeout(() => vscode.postMessage({ type: "lint", text: /** @type {HTMLTextAreaElement} */ ($("editor")).value }), 200);
   });

@@ -33,7 +33,8 @@ export type ToPanel =
   | { type: "state"; folders: PanelFolder[]; endpoint: string | null; down: string | null; refusals: number }
   | { type: "feed"; entries: FeedEntry[] }
   | { type: "decision"; entry: FeedEntry }
-  | { type: "rulesText"; folder: string; file: string; text: string; exists: boolean }
+  /** `changedOnDisk`: sent because the file changed outside the panel (the panel keeps unsaved edits). */
+  | { type: "rulesText"; folder: string; file: string; text: string; exists: boolean; changedOnDisk?: boolean }
   | { type: "lintResult"; diagnostics: PanelDiagnostic[] }
   | { type: "saved"; ok: boolean; message: string }
   | { type: "tryResult"; action: string; rule: string | null; reason: string; match: { start: number; end: number; text: string } | null; input: string };

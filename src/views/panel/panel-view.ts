@@ -32,7 +32,13 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.restoreFeed();
       this.postState();
     });
-    host.on("rules", () => this.postState());
+    host.on("rules", (s: { folder: string }) => {
+      this.postState();
+      // Fix: the panel's rules editor kept the text it loaded first, so after an edit elsewhere
+      // (the editor, git, an agent) its Save wrote that old text over the newer file. Send the
+      // file again whenever it changes; panel.js keeps the user's unsaved edits if there are any.
+      this.sendRules(s.folder, true);
+    });
     host.on("decision", (d: DecisionRecord) => {
       if (d.decision === "allow") return;
       if (d.decision === "block" || d.decision === "denied-by-user") this.refusals++;
@@ -115,7 +121,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     return guard?.folders.includes(folder) ? guard.storeFor(folder) : guard?.storeFor(undefined);
   }
 
-  private sendRules(folder: string): void {
+  private sendRules(folder: string, changedOnDisk = false): void {
     const store = this.storeFor(folder);
     if (!store) return;
     let text = "";
@@ -126,7 +132,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     } catch {
       /* no file yet: the defaults are in force */
     }
-    this.post({ type: "rulesText", folder: store.folder, file: store.file, text, exists });
+    this.post({ type: "rulesText", folder: store.folder, file: store.file, text, exists, ...(changedOnDisk && { changedOnDisk }) });
   }
 
   private save(folder: string, text: string): void {
