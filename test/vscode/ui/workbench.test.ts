@@ -66,6 +66,6 @@ suite("workbench", function () {
     }
     assert.ok(rows.some((r) => /broken\.json/.test(r)), `rows: ${JSON.stringify(rows)}`);
     assert.ok(rows.some((r) => /expected/i.test(r)), `rows: ${JSON.stringify(rows)}`);
-    await screenshot(wb!.page, "problems-panel");
+    await screenshot(wb!.page, "harness-problems-panel");
   });
 });
