@@ -22,6 +22,9 @@ export interface EndpointOptions {
   port?: number;
   /** Observer of every answer sent (route, status, body, handling time): tests and debugging. */
   onAnswer?: (info: AnswerInfo) => void;
+  /** How long a client may take to send its headers / whole request (slow loris). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 export interface AnswerInfo {
@@ -50,7 +53,8 @@ class HttpError extends Error {
 export async function startEndpoint(options: EndpointOptions): Promise<Endpoint> {
   const { guard, token } = options;
   let port = 0;
-  const server = http.createServer((req, res) => {
+  // Timeouts are checked every second (Node's default is every 30 s, too lax for slow clients).
+  const server = http.createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
     const started = process.hrtime.bigint();
     const reply = (status: number, body: unknown) => {
       send(res, status, body);
@@ -60,8 +64,8 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
   });
   // Slow clients must not hold sockets forever (slow loris). Asks can take 30 s or more, but
   // these bound only how long the *request* may take to arrive.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
+  server.headersTimeout = options.headersTimeoutMs ?? 10_000;
+  server.requestTimeout = options.requestTimeoutMs ?? 15_000;
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
 
