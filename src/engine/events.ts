@@ -26,6 +26,8 @@ export type DenyShape =
 export type Enforcement =
   /** tool_name + tool_input are judged by the rules */
   | "rules"
+  /** a settings change is refused when it would switch the guard off (tamper protection) */
+  | "config"
   /** answered with no opinion: a neutral `{}` */
   | "neutral";
 
@@ -67,7 +69,7 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   row("TaskCreated", "gate", "decisionBlock", "neutral", "continue:false is ignored here; decision:block is honoured."),
   row("TaskCompleted", "gate", "continueFalse", "neutral", "exit 2 or continue:false."),
   row("TeammateIdle", "gate", "none", "neutral", "Refusing keeps the teammate working: never refuse to deny."),
-  row("ConfigChange", "gate", "decisionBlock", "neutral", "A settings change; policy settings cannot be blocked."),
+  row("ConfigChange", "gate", "decisionBlock", "config", "A settings change: refused when it would drop our hooks or disable all hooks; policy settings cannot be blocked."),
   row("WorktreeCreate", "gate", "none", "neutral", "Answer is a worktree path; failure means no worktree."),
   row("PreCompact", "gate", "decisionBlock", "neutral", "Before context compaction."),
   row("Elicitation", "gate", "elicitationAction", "neutral", "An MCP server asks the user for input."),
@@ -113,7 +115,12 @@ export function eventRow(name: string): HookEvent & { known: boolean } {
   return known ? { ...known, known: true } : { ...UNKNOWN_EVENT, name, known: false };
 }
 
-/** Events whose hooks the installer registers: those the rules are enforced on. */
+/** Events whose tool calls the rules are enforced on. */
 export function enforcedEvents(): HookEvent[] {
   return HOOK_EVENTS.filter((e) => e.enforce === "rules");
+}
+
+/** Events the installer registers hooks for: everything we do not answer neutrally. */
+export function guardedEvents(): HookEvent[] {
+  return HOOK_EVENTS.filter((e) => e.enforce !== "neutral");
 }

@@ -10,6 +10,7 @@ import { renderClaudeAnswer, type Answer, type HookBody } from "../engine/render
 import { describeTarget } from "../engine/toolcall";
 import type { DecideContext, Verdict } from "../engine/types";
 import { headlessAsker, type Asker } from "./asker";
+import { judgeConfigChange, OurHooksSnapshot } from "./config-change";
 import { existingRealpath, inProcessDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
@@ -49,6 +50,7 @@ export class Guard extends EventEmitter {
   private readonly ledgers = new Map<string, Ledger>();
   private asker: Asker;
   private readonly decider: Decider;
+  private readonly ourHooks: OurHooksSnapshot;
   readonly home: string;
   readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
 
@@ -58,6 +60,7 @@ export class Guard extends EventEmitter {
     this.home = options.home ?? os.homedir();
     this.asker = options.asker ?? headlessAsker;
     this.decider = options.decider ?? inProcessDecider;
+    this.ourHooks = new OurHooksSnapshot(options.folders.map((f) => path.resolve(f)));
     this.stores = options.folders.map((f) => {
       const store = new RulesStore(path.resolve(f), options.rulesPath);
       store.on("change", (state: RulesState) => this.emit("rules", state));
@@ -118,6 +121,8 @@ export class Guard extends EventEmitter {
     const store = this.storeFor(cwd);
     const ctx = this.plainContext(store, cwd);
     const eventName = typeof p.hook_event_name === "string" ? p.hook_event_name : "PreToolUse";
+    if (eventName === "ConfigChange") return this.configChange(p, store.folder);
+    this.ourHooks.refresh();
     let judgement;
     try {
       judgement = await this.decider.judgeClaude(payload, store.current().rules, { ...ctx, fallbackCwd: store.folder });
@@ -138,6 +143,18 @@ export class Guard extends EventEmitter {
       event: judgement.event.name,
     });
     return renderClaudeAnswer(judgement.event.name, resolved.answer);
+  }
+
+  /** Tamper protection: a settings change that would switch the guard off is refused. */
+  private configChange(p: Record<string, unknown>, folder: string): HookBody {
+    const file = typeof p.file_path === "string" ? p.file_path : undefined;
+    const verdict = judgeConfigChange(p, (f) => this.ourHooks.had(f), folder);
+    if (!verdict) {
+      this.ourHooks.forget(file);
+      return {};
+    }
+    this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent: "claude", tool: "ConfigChange", target: file ?? String(p.source ?? "settings"), folder, event: "ConfigChange", sessionId: typeof p.session_id === "string" ? p.session_id : undefined });
+    return renderClaudeAnswer("ConfigChange", { kind: "deny", reason: verdict.reason });
   }
 
   /** POST /pi/tool-call: {toolName, input, cwd} → {block, reason}. */

@@ -60,7 +60,7 @@ describe("Claude Code 2.1.332 (HTTP hooks, onFailure block)", function () {
     assert.equal(hook.type, "http");
     assert.equal(hook.url, `${g.endpoint!.url}/claude/hook`);
     assert.equal(hook.onFailure, "block");
-    assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand"]);
+    assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand", "ConfigChange"]);
   });
 
   it("rm -rf is blocked; the model reads the rule and the instruction", async function () {
@@ -146,7 +146,7 @@ describe("Claude Code 2.1.197 (command hook: ignores onFailure)", function () {
     const s = JSON.parse(g.proj.read(".claude/settings.local.json"));
     assert.equal(s.hooks.PreToolUse[0].hooks[0].type, "command");
     assert.match(s.hooks.PreToolUse[0].hooks[0].command, /cli\.js' hook claude$|cli\.js hook claude$/);
-    assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest"]);
+    assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest", "ConfigChange"]);
   });
 
   it("rm -rf is blocked through the endpoint", async function () {

@@ -26,9 +26,9 @@ describe("Claude Code settings", () => {
   });
 
   it("registers only the events the version knows", () => {
-    assert.deepEqual(eventsFor("2.1.332"), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand"]);
-    assert.deepEqual(eventsFor("2.1.197"), ["PreToolUse", "PermissionRequest"]);
-    assert.deepEqual(eventsFor(undefined), ["PreToolUse", "PermissionRequest"]);
+    assert.deepEqual(eventsFor("2.1.332"), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand", "ConfigChange"]);
+    assert.deepEqual(eventsFor("2.1.197"), ["PreToolUse", "PermissionRequest", "ConfigChange"]);
+    assert.deepEqual(eventsFor(undefined), ["PreToolUse", "PermissionRequest", "ConfigChange"]);
   });
 
   it("the HTTP entry: url, token header from the environment, timeout beyond the ask, onFailure block", () => {
@@ -90,7 +90,7 @@ describe("Claude Code settings", () => {
       const r2 = installClaude({ folder: dir, url: URL, hookCommand: CMD, version: "2.1.332" });
       assert.equal(r2.changed, false);
       assert.equal(fs.readFileSync(settingsFile(dir), "utf8"), text);
-      assert.equal(uninstallClaude(dir).removed, 3);
+      assert.equal(uninstallClaude(dir).removed, 4);
       assert.deepEqual(JSON.parse(fs.readFileSync(settingsFile(dir), "utf8")), { env: { A: "1" } });
     });
 
@@ -109,7 +109,7 @@ describe("Claude Code settings", () => {
       assert.equal(refreshClaudeHooks(dir, "http://127.0.0.1:50001"), false);
       const s = JSON.parse(fs.readFileSync(settingsFile(dir), "utf8"));
       assert.equal(s.hooks.PreToolUse[0].hooks[0].url, "http://127.0.0.1:50001/claude/hook");
-      assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand"]);
+      assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand", "ConfigChange"]);
     });
 
     it("refuses to overwrite a settings file that is not JSON", () => {

@@ -206,7 +206,7 @@ describe("damage-control CLI", () => {
       const old = run(["install", "claude", "--cwd", ws, "--claude-version", "2.1.197"]);
       assert.match(old.stdout, /command hooks/);
       assert.match(fs.readFileSync(file, "utf8"), /hook claude/);
-      assert.match(run(["uninstall", "claude", "--cwd", ws]).stdout, /removed 2 hook/);
+      assert.match(run(["uninstall", "claude", "--cwd", ws]).stdout, /removed 3 hook/);
       assert.equal(fs.existsSync(file), false);
     });
     it("pi: into the global extensions folder", () => {

