@@ -20,7 +20,8 @@ export const RM_PATTERN = String.raw`\brm\s+(-[^\s]*)*-[rRf]`;
 export const PUSH_PATTERN = String.raw`\bgit\s+push\b`;
 export const PUSH_REASON = "pushing changes the shared remote";
 
-/** `.pi/damage-control-rules.yaml` of the fixture. Line numbers below are zero-based. */
+/** `.pi/damage-control-rules.yaml` of the fixture. Line numbers below are zero-based. Each kind
+ *  has a different count, so that a panel showing one kind's count for another is caught. */
 export const FIXTURE_RULES = [
   "# Damage Control rules of the vscode test tier's fixture workspace.", // 0
   "bashToolPatterns:", // 1
@@ -31,18 +32,21 @@ export const FIXTURE_RULES = [
   "    ask: true", // 6
   "zeroAccessPaths:", // 7
   "  - .env", // 8
-  "readOnlyPaths:", // 9
-  "  - config/", // 10
-  "noDeletePaths:", // 11
-  "  - data/", // 12
+  '  - "*.pem"', // 9
+  "readOnlyPaths:", // 10
+  "  - config/", // 11
+  "noDeletePaths:", // 12
+  "  - data/", // 13
+  "  - archive/", // 14
+  '  - "*.sqlite"', // 15
   "",
 ].join("\n");
 
 /** Zero-based lines of the rules in FIXTURE_RULES (for hovers). */
-export const FIXTURE_LINES = { rmRule: 2, pushRule: 4, env: 8, config: 10, data: 12 } as const;
+export const FIXTURE_LINES = { rmRule: 2, pushRule: 4, env: 8, config: 11, data: 13 } as const;
 
 /** What FIXTURE_RULES holds, counted by hand (the panel, the status bar and /health must agree). */
-export const FIXTURE_COUNTS = { total: 5, bashPatterns: 2, ask: 1, zeroAccess: 1, readOnly: 1, noDelete: 1 } as const;
+export const FIXTURE_COUNTS = { total: 8, bashPatterns: 2, ask: 1, zeroAccess: 2, readOnly: 1, noDelete: 3 } as const;
 
 // The broken file is built line by line so that each mistake's range is easy to read.
 const brokenLines = [
