@@ -52,19 +52,33 @@
     void select;
   }
 
+  /**
+   * Fix: a call whose ask timed out (or whose dialog was dismissed) was listed as "denied-by-user",
+   * as if the developer had clicked Deny. The ledger keeps one outcome for all of them; the reason
+   * (written by src/views/ask-queue.ts) says which it was, so the feed says it too.
+   */
+  function outcomeText(e) {
+    if (e.outcome === "denied-by-user" && e.reason) {
+      if (/\(timed out\)/.test(e.reason)) return "timed out: denied";
+      if (/dismissed the dialog/.test(e.reason)) return "dialog dismissed: denied";
+      if (/already denied this same call/.test(e.reason)) return "denied again (same call)";
+    }
+    return e.outcome;
+  }
+
   function feedItem(e) {
     const icon = e.outcome === "allowed-by-user" ? "pass" : e.outcome === "block" ? "circle-slash" : "question";
     const when = new Date(e.time).toLocaleTimeString();
     return el(
       "li",
-      { class: `feed-${e.outcome}`, tabindex: "0" },
+      { class: `feed-${e.outcome}`, tabindex: "0", ...(e.reason && { title: e.reason }) },
       el("span", { class: `codicon codicon-${icon}`, "aria-hidden": "true" }),
       el("span", { class: "time" }, when),
       " ",
       el("strong", {}, e.agent === "claude" ? "Claude Code" : e.agent),
       ` ${e.tool} `,
       el("code", {}, e.target),
-      el("div", { class: "muted" }, `${e.outcome}${e.rule ? ` · rule ${e.rule}` : ""}`),
+      el("div", { class: "muted" }, `${outcomeText(e)}${e.rule ? ` · rule ${e.rule}` : ""}`),
     );
   }
 
