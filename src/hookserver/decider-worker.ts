@@ -5,7 +5,7 @@ import { parentPort } from "node:worker_threads";
 import { judgeClaudeHook } from "../engine/claude-hook";
 import { decide } from "../engine/decide";
 import type { RuleSet } from "../engine/types";
-import { existingRealpath, type WorkerRequest, type WorkerResponse } from "./decider";
+import { existingRealpath, injectedFault, type WorkerRequest, type WorkerResponse } from "./decider";
 
 /** Rule sets by id; the main thread sends each one once. A few are kept (multi-root windows). */
 const rulesById = new Map<number, RuleSet>();
@@ -25,6 +25,7 @@ function onRequest(req: WorkerRequest): void {
     }
     const rules = rulesById.get(req.rulesId);
     if (!rules) throw new Error(`rule set ${req.rulesId} was never sent`);
+    injectedFault(req.op === "claude" ? req.payload : req.call);
     const value =
       req.op === "claude"
         ? judgeClaudeHook(req.payload, rules, { ...req.ctx, realpath: existingRealpath })

@@ -34,11 +34,24 @@ export function existingRealpath(p: string): string | undefined {
   }
 }
 
+/**
+ * Test seam for the fail-closed matrix: with DAMAGE_CONTROL_TEST_FAULT=throw in the environment,
+ * the engine throws on any input that contains DC_INJECT_FAULT. It can only turn a decision into
+ * an error, and an error is a refusal.
+ */
+export function injectedFault(input: unknown): void {
+  if (process.env.DAMAGE_CONTROL_TEST_FAULT === "throw" && JSON.stringify(input ?? null).includes("DC_INJECT_FAULT")) {
+    throw new Error("injected engine fault (DAMAGE_CONTROL_TEST_FAULT)");
+  }
+}
+
 export const inProcessDecider: Decider = {
   async judgeClaude(payload, rules, ctx) {
+    injectedFault(payload);
     return judgeClaudeHook(payload, rules, { ...ctx, realpath: existingRealpath });
   },
   async decide(call, rules, ctx, agent) {
+    injectedFault(call);
     return decide(call, rules, { ...ctx, realpath: existingRealpath }, agent);
   },
   close() {},
@@ -114,7 +127,6 @@ export class BoundedDecider implements Decider {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const w = new Worker(this.workerFile, this.workerData === undefined ? {} : { workerData: this.workerData });
-    w.unref();
     w.on("message", (m: WorkerResponse) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -135,6 +147,9 @@ export class BoundedDecider implements Decider {
     };
     w.on("error", (e) => fail(`the decision worker failed: ${e.message}`));
     w.on("exit", (code) => fail(`the decision worker exited (${code})`));
+    // After the listeners (adding a 'message' listener refs the worker again): an idle decider
+    // must never keep its process (pi, the CLI) alive.
+    w.unref();
     this.worker = w;
     this.sent = new Set();
     return w;

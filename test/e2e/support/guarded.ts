@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { endpointDecider } from "../../../src/hookserver/decider";
 import { Guard } from "../../../src/hookserver/guard";
 import { unregister } from "../../../src/hookserver/registry";
 import type { AnswerInfo } from "../../../src/hookserver/server";
@@ -60,7 +61,8 @@ export async function startGuarded(opts: { rules?: string; files?: Record<string
   });
   const stateDir = tempDir("dc-state");
   const token = loadOrCreateToken(stateDir);
-  const guard = new Guard({ folders: [proj.dir] });
+  // The endpoint as serve and VS Code run it: decisions in the time-bounded worker.
+  const guard = new Guard({ folders: [proj.dir], decider: endpointDecider() });
   const answers: AnswerInfo[] = [];
   const endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "e2e", stateDir, onAnswer: (a) => answers.push(a) });
   const env = { DAMAGE_CONTROL_STATE_DIR: stateDir, DAMAGE_CONTROL_TOKEN: token };
