@@ -2,6 +2,7 @@
 //   unit    plain Node mocha over the engine, CLI and endpoint (no agents, no VS Code)
 //   e2e     the real Claude Code and pi CLIs against mock model servers (test/e2e)
 //   vscode  a real VS Code (code-server) driven by Playwright, plus mocha in the extension host
+//   package the .vsix (npm run package) and the production CLI
 // `npm test -- unit e2e` runs only the named tiers. Prints one "N passed, N failed" line at the end.
 const fs = require("node:fs");
 const os = require("node:os");
@@ -9,7 +10,7 @@ const path = require("node:path");
 const { spawnSync } = require("node:child_process");
 
 const root = path.resolve(__dirname, "..");
-const all = ["unit", "e2e", "vscode"];
+const all = ["unit", "e2e", "vscode", "package"];
 const asked = process.argv.slice(2).filter((a) => all.includes(a));
 const tiers = asked.length ? asked : all;
 
@@ -46,6 +47,7 @@ const tierCommands = {
   unit: () => ["node_modules/.bin/mocha", ["--reporter", "test/support/stats-reporter.js", "--timeout", "20000", ...listTests("out/test/unit", ".test.js")]],
   e2e: () => ["node", ["scripts/run-e2e.js"]],
   vscode: () => ["node", ["scripts/run-vscode-tests.js"]],
+  package: () => ["node", ["scripts/check-package.js"]],
 };
 
 mustRun("node", ["scripts/ensure-deps.js"]);

@@ -1,0 +1,43 @@
+// The `package` tier of npm test: `npm run package` must produce the .vsix with no vsce warning
+// and nothing but what the extension needs (scripts/package.js checks both), and the packaged
+// CLI must answer. Then the development bundles are rebuilt for whatever runs next.
+const fs = require("node:fs");
+const path = require("node:path");
+const { spawnSync } = require("node:child_process");
+
+const root = path.resolve(__dirname, "..");
+let passes = 0;
+let failures = 0;
+function check(name, fn) {
+  try {
+    fn();
+    passes++;
+    console.log(`  ✔ ${name}`);
+  } catch (e) {
+    failures++;
+    console.log(`  ✖ ${name}: ${e.message}`);
+  }
+}
+
+const pkg = require(path.join(root, "package.json"));
+const vsix = path.join(root, `${pkg.name}-${pkg.version}.vsix`);
+check("npm run package: a .vsix, no vsce warnings, only the files it needs", () => {
+  fs.rmSync(vsix, { force: true });
+  const r = spawnSync(process.execPath, ["scripts/package.js"], { cwd: root, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(r.stderr || r.stdout);
+  if (!fs.existsSync(vsix)) throw new Error("no .vsix");
+  process.stdout.write(r.stdout.split("\n").map((l) => `    ${l}`).join("\n") + "\n");
+});
+check("the production CLI decides (damage-control check)", () => {
+  const r = spawnSync(process.execPath, ["dist/cli.js", "check"], { cwd: root, encoding: "utf8", input: JSON.stringify({ tool: "bash", input: { command: "sudo rm -rf /" } }) });
+  if (r.status !== 0 || !r.stdout.startsWith("block")) throw new Error(`got: ${r.stdout}${r.stderr}`);
+});
+check("the production extension bundle stays under 500 KB", () => {
+  const kb = fs.statSync(path.join(root, "dist/extension.js")).size / 1024;
+  if (kb > 500) throw new Error(`${kb.toFixed(0)} KB`);
+});
+const rebuild = spawnSync(process.execPath, ["esbuild.js"], { cwd: root, stdio: "inherit" });
+if (rebuild.status !== 0) failures++;
+if (process.env.DC_STATS_FILE) fs.writeFileSync(process.env.DC_STATS_FILE, JSON.stringify({ passes, failures, pending: 0 }));
+console.log(`${passes} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);

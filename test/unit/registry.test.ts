@@ -1,0 +1,83 @@
+// Which endpoint guards which folder; stable ports; EADDRINUSE.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Guard } from "../../src/hookserver/guard";
+import { lookupEndpoint, preferredPort, readRegistration, unregister } from "../../src/hookserver/registry";
+import { startGuardEndpoint } from "../../src/hookserver/start";
+
+describe("endpoint registry and ports", () => {
+  let state: string;
+  let a: string;
+  let b: string;
+  beforeEach(() => {
+    state = fs.mkdtempSync(path.join(os.tmpdir(), "dc-reg-"));
+    a = fs.mkdtempSync(path.join(os.tmpdir(), "dc-reg-a-"));
+    b = fs.mkdtempSync(path.join(os.tmpdir(), "dc-reg-b-"));
+  });
+  afterEach(() => {
+    for (const d of [state, a, b]) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it("a folder keeps its port across restarts when it is free", async () => {
+    const g = new Guard({ folders: [a], ledger: false });
+    const first = await startGuardEndpoint(g, "t".repeat(43), { host: "test", stateDir: state });
+    const port = first.port;
+    assert.equal(preferredPort(a, state), port);
+    unregister([a], state);
+    await first.close();
+    const second = await startGuardEndpoint(g, "t".repeat(43), { host: "test", stateDir: state });
+    assert.equal(second.port, port);
+    assert.equal(second.moved, false);
+    await second.close();
+    g.close();
+  });
+
+  it("EADDRINUSE: the usual port is taken, another is used and published", async () => {
+    const blocker = net.createServer();
+    const port = preferredPort(b, state);
+    await new Promise<void>((r) => blocker.listen(port, "127.0.0.1", () => r()));
+    const g = new Guard({ folders: [b], ledger: false });
+    try {
+      const ep = await startGuardEndpoint(g, "t".repeat(43), { host: "test", stateDir: state });
+      assert.notEqual(ep.port, port);
+      assert.equal(ep.moved, true);
+      assert.equal(lookupEndpoint(b, state)?.url, ep.url);
+      await ep.close();
+    } finally {
+      blocker.close();
+      g.close();
+    }
+  });
+
+  it("several windows: each guards its own folders, lookups find the deepest one", async () => {
+    const inner = path.join(a, "pkg");
+    fs.mkdirSync(inner);
+    const ga = new Guard({ folders: [a], ledger: false });
+    const gi = new Guard({ folders: [inner], ledger: false });
+    const ea = await startGuardEndpoint(ga, "t".repeat(43), { host: "w1", stateDir: state, port: 0 });
+    const ei = await startGuardEndpoint(gi, "t".repeat(43), { host: "w2", stateDir: state, port: 0 });
+    try {
+      assert.equal(lookupEndpoint(path.join(a, "src"), state)?.url, ea.url);
+      assert.equal(lookupEndpoint(path.join(inner, "lib"), state)?.url, ei.url);
+      assert.equal(lookupEndpoint(b, state), undefined);
+      unregister([inner], state);
+      assert.equal(lookupEndpoint(path.join(inner, "lib"), state)?.url, ea.url, "inactive: falls back to the outer window");
+      assert.equal(readRegistration(inner, state)?.active, false);
+    } finally {
+      await ea.close();
+      await ei.close();
+      ga.close();
+      gi.close();
+    }
+  });
+
+  it("a registration of a dead process is ignored", () => {
+    const dir = path.join(state, "endpoints");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "x.json"), JSON.stringify({ folder: a, url: "http://127.0.0.1:1", port: 1, pid: 2 ** 22 + 12345, active: true, host: "x", updatedAt: "" }));
+    assert.equal(lookupEndpoint(a, state), undefined);
+  });
+});
