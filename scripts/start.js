@@ -36,7 +36,7 @@ function makeDemo(dir) {
   const rules = path.join(dir, ".pi", "damage-control-rules.yaml");
   if (!fs.existsSync(rules)) {
     const { DEFAULT_RULES_TEXT } = loadDefaults();
-    fs.writeFileSync(rules, DEFAULT_RULES_TEXT.replace("bashToolPatterns:\n", "bashToolPatterns:\n  - pattern: '\\bgit\\s+push\\b'\n    reason: pushing leaves this machine: a human decides\n    ask: true\n"));
+    fs.writeFileSync(rules, DEFAULT_RULES_TEXT.replace("bashToolPatterns:\n", "bashToolPatterns:\n  - pattern: '\\bgit\\s+push\\b'\n    reason: pushing leaves this machine, so a human decides\n    ask: true\n"));
   }
   if (!fs.existsSync(path.join(dir, "data", "keep.txt"))) fs.writeFileSync(path.join(dir, "data", "keep.txt"), "precious\n");
   if (!fs.existsSync(path.join(dir, ".env"))) fs.writeFileSync(path.join(dir, ".env"), "API_KEY=demo-secret\n");
