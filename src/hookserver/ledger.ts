@@ -31,6 +31,8 @@ export class Ledger {
   private pending: string[] = [];
   private writing = false;
   private idle: (() => void)[] = [];
+  /** Kept open (append mode) so a decision costs one write, not an open/write/close. */
+  private fd: number | undefined;
 
   constructor(
     folder: string,
@@ -61,11 +63,18 @@ export class Ledger {
     // One write of whole lines, opened O_APPEND: lines from this or another process never interleave.
     const chunk = this.pending.join("");
     this.pending = [];
-    fs.appendFile(this.file, chunk, { mode: 0o600 }, (err) => {
-      // The ledger is a record, not a gate: a full disk must not turn decisions into errors.
+    try {
+      this.fd ??= fs.openSync(this.file, "a", 0o600);
+    } catch {
+      // The ledger is a record, not a gate: an unwritable folder must not turn decisions into errors.
+      return this.flush();
+    }
+    fs.write(this.fd, chunk, null, "utf8", (err) => {
       if (!err) {
         this.size += Buffer.byteLength(chunk);
         if (this.size >= this.maxBytes) this.rotate();
+      } else {
+        this.closeFd();
       }
       this.flush();
     });
@@ -100,7 +109,24 @@ export class Ledger {
     return out.slice(-count);
   }
 
+  private closeFd(): void {
+    if (this.fd === undefined) return;
+    try {
+      fs.closeSync(this.fd);
+    } catch {
+      /* already closed */
+    }
+    this.fd = undefined;
+  }
+
+  /** Closes the file once everything pending is written. */
+  async close(): Promise<void> {
+    await this.drain();
+    this.closeFd();
+  }
+
   private rotate(): void {
+    this.closeFd();
     for (let i = KEEP - 1; i >= 1; i--) {
       try {
         fs.renameSync(`${this.file}.${i}`, `${this.file}.${i + 1}`);
