@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     vscode.languages.registerHoverProvider(yaml, new RulesHover(host, stats)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void host.restart()),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.enabled`) || e.affectsConfiguration(`${SECTION}.rulesFile`) || e.affectsConfiguration(`${SECTION}.port`) || e.affectsConfiguration(`${SECTION}.onParseError`)) {
+      if (e.affectsConfiguration(`${SECTION}.enabled`) || e.affectsConfiguration(`${SECTION}.rulesFile`) || e.affectsConfiguration(`${SECTION}.port`) || e.affectsConfiguration(`${SECTION}.onParseError`) || e.affectsConfiguration(`${SECTION}.posture`) || e.affectsConfiguration(`${SECTION}.telemetry`)) {
         void host.restart();
       }
     }),

@@ -1,6 +1,7 @@
 // damage-control serve: the endpoint without VS Code. Asks become refusals (nobody to ask).
 import * as path from "node:path";
 import { endpointDecider } from "../hookserver/decider";
+import { parsePosture } from "../engine/events";
 import { Guard } from "../hookserver/guard";
 import { unregister } from "../hookserver/registry";
 import { startGuardEndpoint } from "../hookserver/start";
@@ -8,7 +9,7 @@ import { loadOrCreateToken } from "../hookserver/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { args, CliError, EXIT } from "./io";
 
-export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE]
+export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE] [--posture advisory|governed]
 
 Starts the endpoint on 127.0.0.1 for DIR (default: current directory) and runs until SIGINT
 or SIGTERM. Without VS Code nobody can confirm an ask, so asks are refused with that reason.
@@ -18,18 +19,23 @@ The token is in the state folder (see README); \`damage-control endpoint --cwd D
   --cwd DIR     folder to guard
   --port N      port (default: DIR's usual port; 0 = any free port)
   --rules FILE  rules file (default: .pi/damage-control-rules.yaml in DIR)
+  --posture P   advisory (default): what no rule covers gets no opinion; governed: it is refused,
+                and state-changing lifecycle events (TaskCreated, ConfigChange, PreModelSwitch)
+                are refused by default (see docs/platform-teams.md)
 
 Exit codes: 0 stopped by a signal, 2 bad usage, 4 could not listen.`;
 
 export async function runServe(argv: string[]): Promise<number> {
-  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" } });
+  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" }, posture: { type: "string" } });
+  const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
+  if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
   const folder = path.resolve(values.cwd ?? process.cwd());
   let port: number | undefined;
   if (values.port !== undefined) {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0..65535, got ${values.port}`);
   }
-  const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined, decider: endpointDecider() });
+  const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined, decider: endpointDecider(), posture });
   guard.watch();
   const token = loadOrCreateToken();
   let endpoint;
@@ -41,7 +47,7 @@ export async function runServe(argv: string[]): Promise<number> {
   if (endpoint.moved) refreshClaudeHooks(folder, endpoint.url);
   const state = guard.rulesStates()[0];
   process.stdout.write(`listening ${endpoint.url}\n`);
-  process.stderr.write(`guarding ${folder} with ${state.source === "default" ? "the embedded default rules" : state.file}${state.broken ? " (BROKEN: last good rules in force)" : ""}\n`);
+  process.stderr.write(`guarding ${folder} with ${state.source === "default" ? "the embedded default rules" : state.file}${state.broken ? " (BROKEN: last good rules in force)" : ""}, posture ${posture}\n`);
   guard.on("decision", (d) => {
     if (d.decision !== "allow") process.stderr.write(`${d.time} ${d.agent} ${d.tool} ${d.decision}${d.rule ? ` [${d.rule}]` : ""}: ${d.target.slice(0, 200)}\n`);
   });

@@ -3,6 +3,7 @@
 import { decide } from "./decide";
 import { eventRow, type HookEvent } from "./events";
 import { blockReason } from "./reason";
+import { normalizeToolCall } from "./toolcall";
 import type { DecideContext, RuleSet, Verdict } from "./types";
 
 export interface ClaudeJudgement {
@@ -12,6 +13,8 @@ export interface ClaudeJudgement {
   tool?: string;
   input?: unknown;
   sessionId?: string;
+  /** false when the rules know nothing of the tool (WebFetch, MCP tools…): "no rule matches". */
+  covered?: boolean;
 }
 
 /** What we need from the caller besides the payload: rules, home, symlink resolution. */
@@ -42,7 +45,8 @@ export function judgeClaudeHook(payload: unknown, rules: RuleSet, ctx: ClaudeHoo
   }
   const cwd = typeof p.cwd === "string" && p.cwd.startsWith("/") ? p.cwd : ctx.fallbackCwd;
   const verdict = decide({ tool, input }, rules, { ...ctx, cwd }, "claude");
-  return { event, verdict, tool, input, sessionId };
+  const covered = normalizeToolCall({ tool, input }, "claude").kind !== "other";
+  return { event, verdict, tool, input, sessionId, covered };
 }
 
 function malformed(eventName: string, why: string): ClaudeJudgement {

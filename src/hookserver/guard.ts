@@ -5,6 +5,7 @@
 import { EventEmitter } from "node:events";
 import * as os from "node:os";
 import * as path from "node:path";
+import { defaultAnswer, eventRow as eventRowOf, type HookEvent, type Posture } from "../engine/events";
 import { blockReason, unconfirmedReason } from "../engine/reason";
 import { renderClaudeAnswer, type Answer, type HookBody } from "../engine/render";
 import { describeTarget } from "../engine/toolcall";
@@ -27,6 +28,8 @@ export interface GuardOptions {
   ledger?: boolean;
   /** Where verdicts are computed: in-process by default; the endpoint uses a time-bounded worker. */
   decider?: Decider;
+  /** advisory (default) or governed: what events and calls the rules say nothing about get. */
+  posture?: Posture;
 }
 
 /** One decision, as the UI feed and the ledger see it. */
@@ -68,6 +71,10 @@ export class Guard extends EventEmitter {
     });
   }
 
+  get posture(): Posture {
+    return this.options.posture ?? "advisory";
+  }
+
   get folders(): string[] {
     return this.stores.map((s) => s.folder);
   }
@@ -83,6 +90,7 @@ export class Guard extends EventEmitter {
   close(): void {
     for (const s of this.stores) s.unwatch();
     this.decider.close();
+    for (const l of this.ledgers.values()) void l.close();
   }
 
   /** The store of the folder that contains `cwd` (the deepest one), else the first folder's. */
@@ -132,9 +140,18 @@ export class Guard extends EventEmitter {
       this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent: "claude", tool: typeof p.tool_name === "string" ? p.tool_name : "", target: "[undecided]", folder: store.folder, event: eventName });
       return renderClaudeAnswer(eventName, { kind: "deny", reason: verdict.reason });
     }
-    if (!judgement.verdict) return {};
+    if (!judgement.verdict) return this.postureDefault(judgement.event, store.folder, judgement.sessionId);
     const call = { tool: judgement.tool ?? "", input: judgement.input };
-    const resolved = await this.resolve(judgement.verdict, {
+    let verdict = judgement.verdict;
+    if (verdict.action === "allow" && judgement.covered === false && defaultAnswer(judgement.event, this.posture) === "deny") {
+      // Governed: a tool the rules cannot vouch for is refused, not waved through.
+      verdict = { action: "block", reason: blockReason(`Damage Control is in governed mode and no rule covers the ${call.tool} tool, so it is refused (ask your platform team to allow it)`) };
+    }
+    if (judgement.event.name === "PostToolUse") {
+      // The tool already ran: nobody is asked after the fact, and only a refusal is worth a word.
+      if (verdict.action !== "block") return {};
+    }
+    const resolved = await this.resolve(verdict, {
       agent: "claude",
       tool: call.tool,
       target: safeTarget(call, judgement.verdict),
@@ -145,11 +162,24 @@ export class Guard extends EventEmitter {
     return renderClaudeAnswer(judgement.event.name, resolved.answer);
   }
 
+  /** An event the rules do not judge: its default in the current posture (events table). */
+  private postureDefault(event: HookEvent, folder: string, sessionId?: string): HookBody {
+    if (defaultAnswer(event, this.posture) !== "deny") return {};
+    const reason = blockReason(`Damage Control is in governed mode: ${event.name} is refused by default (${event.note})`);
+    this.record({ action: "block", reason }, { answer: { kind: "deny", reason }, decision: "block", reason }, { agent: "claude", tool: event.name, target: `[${event.name}]`, folder, sessionId, event: event.name });
+    return renderClaudeAnswer(event.name, { kind: "deny", reason });
+  }
+
   /** Tamper protection: a settings change that would switch the guard off is refused. */
   private configChange(p: Record<string, unknown>, folder: string): HookBody {
     const file = typeof p.file_path === "string" ? p.file_path : undefined;
     const verdict = judgeConfigChange(p, (f) => this.ourHooks.had(f), folder);
     if (!verdict) {
+      // Governed: every change Claude Code lets us refuse is refused (policy settings cannot be).
+      if (p.source !== "policy_settings") {
+        const body = this.postureDefault(eventRowOf("ConfigChange"), folder, typeof p.session_id === "string" ? p.session_id : undefined);
+        if (Object.keys(body).length > 0) return body;
+      }
       this.ourHooks.forget(file);
       return {};
     }

@@ -1,6 +1,6 @@
 // Our hook entries in a Claude Code settings object: add them (merged with whatever is there,
 // idempotently), find them, remove exactly them. Pure: the caller reads and writes the file.
-import { guardedEvents } from "../engine/events";
+import { guardedEvents, type Posture } from "../engine/events";
 import { compareVersions } from "./version";
 
 /** First Claude Code build that honours `onFailure: "block"` on HTTP hooks (measured: 2.1.197 ignores it). */
@@ -33,8 +33,8 @@ export function chooseMode(version: string | undefined, url: string, command: st
 }
 
 /** The events we register for a version: the guarded ones the version knows. */
-export function eventsFor(version: string | undefined): string[] {
-  return guardedEvents()
+export function eventsFor(version: string | undefined, posture: Posture = "advisory"): string[] {
+  return guardedEvents(posture)
     .filter((e) => !e.since || (version !== undefined && compareVersions(version, e.since) >= 0))
     .map((e) => e.name);
 }

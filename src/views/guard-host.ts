@@ -68,7 +68,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
       this.emit("state");
       return;
     }
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError, decider: endpointDecider() });
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError, decider: endpointDecider(), posture: settings.posture });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => this.emit("rules", s));
     guard.watch();

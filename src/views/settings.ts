@@ -1,5 +1,6 @@
 // The extension's settings, read in one place.
 import * as vscode from "vscode";
+import { parsePosture, type Posture } from "../engine/events";
 
 export interface Settings {
   enabled: boolean;
@@ -8,6 +9,7 @@ export interface Settings {
   /** 0 = the folder's usual port. */
   port: number;
   onParseError: "ask" | "block";
+  posture: Posture;
 }
 
 export const SECTION = "damageControl";
@@ -21,5 +23,6 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     askTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 600) : 30,
     port: c.get<number>("port", 0) || 0,
     onParseError: c.get<string>("onParseError", "ask") === "block" ? "block" : "ask",
+    posture: parsePosture(c.get<string>("posture", "advisory")) ?? "advisory",
   };
 }

@@ -83,7 +83,7 @@ describe("endpoint over HTTP", () => {
       assert.equal(r.status, 200, e.name);
       const expected = e.enforce === "rules" ? renderClaudeAnswer(e.name, { kind: "deny", reason: "" }) : {};
       // Same shape as the renderer's deny (reason text aside) for enforced events; {} for the rest.
-      assert.deepEqual(JSON.parse(r.text.replace(/"(permissionDecisionReason|message)":"[^"]*"/g, '"$1":""')), expected, e.name);
+      assert.deepEqual(JSON.parse(r.text.replace(/"(permissionDecisionReason|message|reason)":"[^"]*"/g, '"$1":""')), expected, e.name);
     }
   });
 

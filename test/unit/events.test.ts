@@ -25,8 +25,8 @@ describe("hook event table", () => {
     for (const e of HOOK_EVENTS) assert.ok(["gate", "context", "observe"].includes(e.class), e.name);
   });
 
-  it("enforces rules exactly on the tool gates", () => {
-    assert.deepEqual(enforcedEvents().map((e) => e.name), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand"]);
+  it("enforces rules exactly on the tool gates (and PostToolUse, after the fact)", () => {
+    assert.deepEqual(enforcedEvents().map((e) => e.name), ["PreToolUse", "PermissionRequest", "PreSkillShellCommand", "PostToolUse"]);
   });
 
   it("SessionStart and Setup take no HTTP hooks", () => {

@@ -83,7 +83,7 @@ function assertNeverAllowed(req: { route: string; payload: unknown }, r: Reply):
   }
   const understood = p && typeof p.tool_name === "string" && p.tool_name !== "" && typeof event === "string" && KNOWN.has(event) && p.tool_input !== undefined;
   if (!understood) {
-    assert.match(text, /"permissionDecision":"deny"|"behavior":"deny"/, `a gating request it cannot understand must be denied: ${JSON.stringify(p)?.slice(0, 200)} → ${text.slice(0, 200)}`);
+    assert.match(text, /"permissionDecision":"deny"|"behavior":"deny"|"decision":"block"/, `a gating request it cannot understand must be denied: ${JSON.stringify(p)?.slice(0, 200)} → ${text.slice(0, 200)}`);
   }
 }
 
