@@ -30,7 +30,8 @@ export class StatusBar implements vscode.Disposable {
     const total = states.reduce((n, s) => n + ruleCounts(s.rules).total, 0);
     const broken = states.filter((s) => s.broken);
     const down = this.host.endpoint ? undefined : (this.host.down ?? "starting");
-    this.item.text = `$(${down || broken.length ? "warning" : "shield"}) ${total} rules · ${this.refusals} refusals`;
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    this.item.text = `$(${down || broken.length ? "warning" : "shield"}) ${plural(total, "rule")} · ${plural(this.refusals, "refusal")}`;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**Damage Control**\n\n`);
     if (down) tip.appendMarkdown(`$(error) Endpoint down: ${down}\n\n`);

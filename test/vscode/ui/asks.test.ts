@@ -54,7 +54,7 @@ suite("asks in the workbench", function () {
     assert.match(permission(answer)!.reason, /the user denied it/);
     assert.ok(permission(answer)!.reason.includes(PUSH_REASON));
 
-    await waitForStatus(page, new RegExp(`^${FIXTURE_COUNTS.total} rules · 1 refusals$`));
+    await waitForStatus(page, new RegExp(`^${FIXTURE_COUNTS.total} rules · 1 refusal$`));
     const panel = await showPanel(page);
     const first = panel.locator("#feed li").first();
     await first.waitFor({ state: "visible", timeout: 10_000 });
