@@ -3,10 +3,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { lookupEndpoint, preferredPort } from "../hookserver/registry";
 import { installClaude, uninstallClaude } from "../install/claude";
+import { parsePosture } from "../engine/events";
+import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManagedSettings } from "../install/managed";
 import { installPi, uninstallPi } from "../install/pi";
 import { args, CliError, EXIT } from "./io";
 
-export const INSTALL_HELP = `Usage: damage-control install claude [--cwd DIR] [--claude-version V]
+export const INSTALL_HELP = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
+       damage-control install claude --managed [--out FILE] [--port N | --url URL] [--claude-version V]
        damage-control install pi
        damage-control uninstall claude [--cwd DIR]
        damage-control uninstall pi
@@ -21,6 +24,16 @@ install pi      copies the pi extension to pi's agent folder ($PI_CODING_AGENT_D
                 ~/.pi/agent)/damage-control/ and lists it in that folder's settings.json
                 "extensions" (global: project-local extensions are skipped by headless pi
                 without trust, and pi 0.73 discovers only .ts files in extensions/).
+install claude --managed
+                renders a managed-settings file for platform teams (to stdout, or to FILE with
+                --out; Linux reads /etc/claude-code/managed-settings.json): our HTTP hooks for the
+                governed events with an empty matcher, onFailure "block" and a timeout;
+                allowedHttpHookUrls limited to loopback; allowManagedHooksOnly true. Every user's
+                endpoint must listen on the same port (--port, default 42345; serve --port N or
+                the damageControl.port setting). Warnings go to stderr, also about the managed
+                file already on this machine ($DAMAGE_CONTROL_MANAGED_SETTINGS overrides its path).
+--posture governed
+                also registers PostToolUse and the state-changing lifecycle events.
 uninstall       removes exactly what install added.`;
 
 /** The shell command line Claude Code runs for the command hook: this very CLI. */
@@ -34,9 +47,17 @@ function shellQuote(s: string): string {
 }
 
 export function runInstall(argv: string[], uninstall: boolean): number {
-  const { values, positionals } = args(argv, { cwd: { type: "string" }, "claude-version": { type: "string" } }, true);
+  const { values, positionals } = args(
+    argv,
+    { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },
+    true,
+  );
   const agent = positionals[0];
   const folder = path.resolve(values.cwd ?? process.cwd());
+  if (agent === "claude" && values.managed) {
+    if (uninstall) throw new CliError("uninstall claude takes no --managed: remove the managed file yourself");
+    return renderManaged(values);
+  }
   if (agent === "claude") {
     if (uninstall) {
       const r = uninstallClaude(folder);
@@ -45,7 +66,11 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     }
     const reg = lookupEndpoint(folder);
     const url = reg?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
-    const r = installClaude({ folder, url, hookCommand: selfHookCommand(), version: values["claude-version"] });
+    const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
+    if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
+    const r = installClaude({ folder, url, hookCommand: selfHookCommand(), version: values["claude-version"], posture });
+    const managed = readManaged();
+    if (managed.projectHooksDisabled) process.stderr.write(`warning: ${projectHooksDisabledMessage(managed)}\n`);
     const how = r.mode === "http" ? `HTTP hooks to ${url} with onFailure "block"` : `command hooks (Claude Code ${r.version} ignores onFailure on HTTP hooks)`;
     process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: ${how} for ${r.events.join(", ")}${r.version ? ` (Claude Code ${r.version})` : " (Claude Code version unknown: assumed current)"}\n`);
     if (r.mode === "http") process.stdout.write(`Claude Code must see DAMAGE_CONTROL_TOKEN in its environment (VS Code terminals have it; elsewhere: export DAMAGE_CONTROL_TOKEN=... from \`damage-control endpoint\`).\n`);
@@ -65,4 +90,32 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     return EXIT.ok;
   }
   throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude or pi`);
+}
+
+/** The fixed port managed hooks point at unless told otherwise. */
+export const MANAGED_DEFAULT_PORT = 42345;
+
+function renderManaged(values: { out?: string; port?: string; url?: string; "claude-version"?: string }): number {
+  let url = values.url;
+  if (url !== undefined) {
+    if (!/^http:\/\/(127\.0\.0\.1|localhost):\d+$/.test(url)) throw new CliError(`--url must be http://127.0.0.1:PORT or http://localhost:PORT, got ${url}`);
+  } else {
+    const port = values.port === undefined ? MANAGED_DEFAULT_PORT : Number(values.port);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliError(`--port must be 1..65535, got ${values.port}`);
+    url = `http://127.0.0.1:${port}`;
+  }
+  const settings = renderManagedSettings({ url, version: values["claude-version"] });
+  const text = JSON.stringify(settings, null, 2) + "\n";
+  for (const w of managedWarnings(settings)) process.stderr.write(`warning: rendered file: ${w}\n`);
+  const existing = readManaged();
+  if (existing.error) process.stderr.write(`warning: ${existing.file}: ${existing.error}\n`);
+  for (const w of existing.warnings) process.stderr.write(`warning: ${existing.file}: ${w}\n`);
+  if (values.out) {
+    fs.mkdirSync(path.dirname(path.resolve(values.out)), { recursive: true });
+    fs.writeFileSync(values.out, text);
+    process.stderr.write(`wrote ${values.out}: install it as ${existing.file} (root-owned, 0644)\n`);
+  } else {
+    process.stdout.write(text);
+  }
+  return EXIT.ok;
 }

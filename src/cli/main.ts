@@ -1,5 +1,6 @@
 // damage-control: the command line. One verb per file; this file only dispatches.
 import { runCheck, CHECK_HELP } from "./check";
+import { DOCTOR_HELP, runDoctorCli } from "./doctor";
 import { ENDPOINT_HELP, runEndpoint } from "./endpoint";
 import { HOOK_HELP, runHook } from "./hook";
 import { INSTALL_HELP, runInstall } from "./install";
@@ -14,9 +15,12 @@ Verbs:
   rules lint FILE  check a rules file; diagnostics as FILE:LINE:COL: severity: message
   serve            run the endpoint for a folder without VS Code
   endpoint         print the URL and token of the endpoint guarding a folder
+  doctor           report what guards a folder; exit 1 when it is not guarded
   hook claude      Claude Code command hook (for builds that ignore onFailure)
   install claude|pi, uninstall claude|pi
                    wire an agent to the guard, or unwire it
+  install claude --managed
+                   render a managed-settings file for platform teams
 
 Run "damage-control <verb> --help" for a verb's options.`;
 
@@ -26,6 +30,7 @@ const VERBS: Record<string, Verb> = {
   check: { help: CHECK_HELP, run: runCheck },
   serve: { help: SERVE_HELP, run: runServe },
   endpoint: { help: ENDPOINT_HELP, run: runEndpoint },
+  doctor: { help: DOCTOR_HELP, run: runDoctorCli },
   hook: { help: HOOK_HELP, run: runHook },
   install: { help: INSTALL_HELP, run: (a) => runInstall(a, false) },
   uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, true) },

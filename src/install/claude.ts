@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type HookMode } from "./claude-settings";
+import type { Posture } from "../engine/events";
 import { parseVersion } from "./version";
 
 export const CLAUDE_SETTINGS = ".claude/settings.local.json";
@@ -64,12 +65,14 @@ export interface InstallClaudeOptions {
   hookCommand: string;
   /** Claude Code version; detected when undefined. "" means unknown (assume current). */
   version?: string;
+  /** governed also registers PostToolUse and the state-changing lifecycle events. */
+  posture?: Posture;
 }
 
 export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
   const version = o.version === undefined ? detectClaudeVersion() : o.version || undefined;
   const mode = chooseMode(version, o.url, o.hookCommand);
-  const events = eventsFor(version);
+  const events = eventsFor(version, o.posture);
   const file = settingsFile(o.folder);
   const next = addOurHooks(readSettings(file), events, mode);
   const changed = writeSettings(file, next);
