@@ -23,6 +23,7 @@
     status.textContent = "";
     if (m.down) status.append(el("div", { class: "bad" }, el("span", { class: "codicon codicon-error" }), ` Endpoint down: ${m.down}`));
     else status.append(el("div", { class: "ok" }, el("span", { class: "codicon codicon-pass" }), ` Endpoint ${m.endpoint}`));
+    if (m.managedWarning) status.append(el("div", { class: "bad", id: "managed-warning" }, el("span", { class: "codicon codicon-warning" }), ` ${m.managedWarning}`));
     const body = /** @type {HTMLTableElement} */ ($("counts")).tBodies[0];
     body.textContent = "";
     for (const f of m.folders) {

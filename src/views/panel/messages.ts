@@ -30,7 +30,15 @@ export interface FeedEntry {
 }
 
 export type ToPanel =
-  | { type: "state"; folders: PanelFolder[]; endpoint: string | null; down: string | null; refusals: number }
+  | {
+      type: "state";
+      folders: PanelFolder[];
+      endpoint: string | null;
+      down: string | null;
+      refusals: number;
+      /** Managed settings switch our project hooks off (allowManagedHooksOnly), said in one line. */
+      managedWarning?: string | null;
+    }
   | { type: "feed"; entries: FeedEntry[] }
   | { type: "decision"; entry: FeedEntry }
   /** `changedOnDisk`: sent because the file changed outside the panel (the panel keeps unsaved edits). */

@@ -13,6 +13,7 @@ import type { Diagnostic } from "../../engine/types";
 import { ruleCounts } from "../../hookserver/counts";
 import type { DecisionRecord } from "../../hookserver/guard";
 import type { LedgerEntry } from "../../hookserver/ledger";
+import { projectHooksDisabledMessage, readManaged } from "../../install/managed";
 import type { GuardHost } from "../guard-host";
 import { isFromPanel, type FeedEntry, type FromPanel, type PanelDiagnostic, type ToPanel } from "./messages";
 
@@ -90,7 +91,9 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       counts: ruleCounts(s.rules),
       diagnostics: s.diagnostics.map(toPanelDiagnostic),
     }));
-    this.post({ type: "state", folders, endpoint: this.host.endpoint?.url ?? null, down: this.host.endpoint ? null : (this.host.down ?? "starting"), refusals: this.refusals });
+    const managed = readManaged();
+    const managedWarning = managed.projectHooksDisabled ? projectHooksDisabledMessage(managed) : null;
+    this.post({ type: "state", folders, endpoint: this.host.endpoint?.url ?? null, down: this.host.endpoint ? null : (this.host.down ?? "starting"), refusals: this.refusals, managedWarning });
   }
 
   private async onMessage(m: FromPanel): Promise<void> {
