@@ -44,7 +44,7 @@ function listTests(dir, suffix) {
 
 /** Each tier is a mocha run (or a script speaking the same stats protocol). */
 const tierCommands = {
-  unit: () => ["node_modules/.bin/mocha", ["--reporter", "test/support/stats-reporter.js", "--timeout", "20000", ...listTests("out/test/unit", ".test.js")]],
+  unit: () => ["node_modules/.bin/mocha", ["--expose-gc", "--reporter", "test/support/stats-reporter.js", "--timeout", "20000", ...listTests("out/test/unit", ".test.js")]],
   e2e: () => ["node", ["scripts/run-e2e.js"]],
   vscode: () => ["node", ["scripts/run-vscode-tests.js"]],
   package: () => ["node", ["scripts/check-package.js"]],

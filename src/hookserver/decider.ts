@@ -16,6 +16,8 @@ import type { DecideContext, RuleSet, Verdict } from "../engine/types";
 export type PlainContext = Omit<DecideContext, "realpath">;
 
 export interface Decider {
+  /** Get ready before the first call (start the worker), so an agent's first call does not wait. */
+  prepare?(): void;
   judgeClaude(payload: unknown, rules: RuleSet, ctx: PlainContext & { fallbackCwd: string }): Promise<ClaudeJudgement>;
   decide(call: ToolCall, rules: RuleSet, ctx: PlainContext, agent: "claude" | "pi" | "cli"): Promise<Verdict>;
   close(): void;
@@ -96,6 +98,10 @@ export class BoundedDecider implements Decider {
     /** For a bundle that is also its own worker (the pi extension): tells it to serve decisions. */
     private readonly workerData?: unknown,
   ) {}
+
+  prepare(): void {
+    this.ensureWorker();
+  }
 
   async judgeClaude(payload: unknown, rules: RuleSet, ctx: PlainContext & { fallbackCwd: string }): Promise<ClaudeJudgement> {
     return (await this.call({ op: "claude", payload, ctx }, rules)) as ClaudeJudgement;

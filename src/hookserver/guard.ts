@@ -87,6 +87,11 @@ export class Guard extends EventEmitter {
     for (const s of this.stores) s.watch();
   }
 
+  /** Starts what the first decision needs (the decision worker), so no agent call waits for it. */
+  prepare(): void {
+    this.decider.prepare?.();
+  }
+
   close(): void {
     for (const s of this.stores) s.unwatch();
     this.decider.close();

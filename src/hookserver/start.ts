@@ -24,5 +24,6 @@ export async function startGuardEndpoint(guard: Guard, token: string, opts: { po
     moved = true;
   }
   register(guard.folders, endpoint.url, endpoint.port, opts.host, opts.stateDir);
+  guard.prepare();
   return Object.assign(endpoint, { moved });
 }
