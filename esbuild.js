@@ -46,6 +46,9 @@ const shipped = [
   { entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } },
   // The endpoint decides in this worker, with a time limit (src/hookserver/decider.ts).
   { entryPoints: ["src/hookserver/decider-worker-main.ts"], outfile: "dist/decider-worker.js" },
+  // The optional OpenTelemetry export (the @opentelemetry SDK), loaded at run time by
+  // src/hookserver/telemetry-loader.ts only when an endpoint is configured.
+  { entryPoints: ["src/hookserver/telemetry.ts"], outfile: "dist/telemetry.js" },
   // Self-contained: pi loads it with jiti from its global extensions folder, with no node_modules beside it.
   // pi (jiti) wants the factory itself as the module's export (0.73 rejects `{ default: fn }`),
   // so the CommonJS export becomes the function, with `.default` kept for ESM-style loaders.

@@ -5,11 +5,14 @@ import { parsePosture } from "../engine/events";
 import { Guard } from "../hookserver/guard";
 import { unregister } from "../hookserver/registry";
 import { startGuardEndpoint } from "../hookserver/start";
+import { VERSION } from "../hookserver/server";
+import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
 import { loadOrCreateToken } from "../hookserver/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { args, CliError, EXIT } from "./io";
 
 export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE] [--posture advisory|governed]
+                             [--otlp URL [--otlp-include-content]]
 
 Starts the endpoint on 127.0.0.1 for DIR (default: current directory) and runs until SIGINT
 or SIGTERM. Without VS Code nobody can confirm an ask, so asks are refused with that reason.
@@ -22,11 +25,16 @@ The token is in the state folder (see README); \`damage-control endpoint --cwd D
   --posture P   advisory (default): what no rule covers gets no opinion; governed: it is refused,
                 and state-changing lifecycle events (TaskCreated, ConfigChange, PreModelSwitch)
                 are refused by default (see docs/platform-teams.md)
+  --otlp URL    also export every decision as an OpenTelemetry log record, plus the counter
+                damage_control.decisions, over OTLP/HTTP (JSON) to URL (e.g. http://collector:4318;
+                /v1/logs and /v1/metrics are appended). Command text, paths and reasons are left out
+  --otlp-include-content
+                with --otlp: send the command text or path, the folder and the reason too
 
 Exit codes: 0 stopped by a signal, 2 bad usage, 4 could not listen.`;
 
 export async function runServe(argv: string[]): Promise<number> {
-  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" }, posture: { type: "string" } });
+  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" }, posture: { type: "string" }, otlp: { type: "string" }, "otlp-include-content": { type: "boolean" } });
   const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
   if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
   const folder = path.resolve(values.cwd ?? process.cwd());
@@ -35,6 +43,8 @@ export async function runServe(argv: string[]): Promise<number> {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0..65535, got ${values.port}`);
   }
+  if (values["otlp-include-content"] && !values.otlp) throw new CliError("--otlp-include-content needs --otlp URL");
+  if (values.otlp !== undefined && !/^https?:\/\/[^/]/.test(values.otlp)) throw new CliError(`--otlp must be an http(s) URL, got ${values.otlp}`);
   const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined, decider: endpointDecider(), posture });
   guard.watch();
   const token = loadOrCreateToken();
@@ -48,6 +58,12 @@ export async function runServe(argv: string[]): Promise<number> {
   const state = guard.rulesStates()[0];
   process.stdout.write(`listening ${endpoint.url}\n`);
   process.stderr.write(`guarding ${folder} with ${state.source === "default" ? "the embedded default rules" : state.file}${state.broken ? " (BROKEN: last good rules in force)" : ""}, posture ${posture}\n`);
+  let telemetry: Telemetry | undefined;
+  if (values.otlp) {
+    telemetry = loadTelemetry({ endpoint: values.otlp, includeContent: values["otlp-include-content"] === true, serviceVersion: VERSION, ...otlpIntervals() });
+    attachTelemetry(guard, telemetry);
+    process.stderr.write(`exporting decisions to ${values.otlp} (OTLP/HTTP)${values["otlp-include-content"] ? " with command text and paths" : ""}\n`);
+  }
   guard.on("decision", (d) => {
     if (d.decision !== "allow") process.stderr.write(`${d.time} ${d.agent} ${d.tool} ${d.decision}${d.rule ? ` [${d.rule}]` : ""}: ${d.target.slice(0, 200)}\n`);
   });
@@ -57,9 +73,16 @@ export async function runServe(argv: string[]): Promise<number> {
       unregister(guard.folders);
       guard.close();
       await endpoint.close();
+      await telemetry?.shutdown();
       resolve(EXIT.ok);
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
+}
+
+/** Tests shorten the export intervals (DAMAGE_CONTROL_OTLP_INTERVAL_MS); the defaults otherwise. */
+function otlpIntervals(): { metricIntervalMs?: number; logDelayMs?: number } {
+  const ms = Number(process.env.DAMAGE_CONTROL_OTLP_INTERVAL_MS);
+  return Number.isInteger(ms) && ms > 0 ? { metricIntervalMs: ms, logDelayMs: ms } : {};
 }

@@ -8,7 +8,9 @@ import { endpointDecider } from "../hookserver/decider";
 import { Guard, type DecisionRecord } from "../hookserver/guard";
 import { unregister } from "../hookserver/registry";
 import type { RulesState } from "../hookserver/rules-store";
+import { VERSION } from "../hookserver/server";
 import { startGuardEndpoint, type StartedEndpoint } from "../hookserver/start";
+import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
 import { loadOrCreateToken } from "../hookserver/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { readSettings } from "./settings";
@@ -16,6 +18,8 @@ import { readSettings } from "./settings";
 export interface HostState {
   guard?: Guard;
   endpoint?: StartedEndpoint;
+  /** The OpenTelemetry export, when damageControl.telemetry.endpoint is set. */
+  telemetry?: Telemetry;
   /** Why the endpoint is not running, when it is not. */
   down?: string;
 }
@@ -72,15 +76,24 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => this.emit("rules", s));
     guard.watch();
+    let telemetry: Telemetry | undefined;
+    if (settings.telemetryEndpoint) {
+      try {
+        telemetry = loadTelemetry({ endpoint: settings.telemetryEndpoint, includeContent: settings.telemetryIncludeContent, serviceVersion: VERSION });
+        attachTelemetry(guard, telemetry);
+      } catch (e) {
+        void vscode.window.showWarningMessage(`Damage Control: telemetry is off: ${(e as Error).message} (setting damageControl.telemetry.endpoint)`);
+      }
+    }
     try {
       this.token ??= loadOrCreateToken();
       const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode" });
       // The usual port was taken (another window, a stale host): point installed hooks here.
       if (endpoint.moved) for (const f of folders) refreshClaudeHooks(f, endpoint.url);
-      this.state = { guard, endpoint };
+      this.state = { guard, endpoint, telemetry };
       this.exportToTerminals(endpoint.url, this.token);
     } catch (e) {
-      this.state = { guard, down: `the endpoint could not start: ${(e as Error).message}` };
+      this.state = { guard, telemetry, down: `the endpoint could not start: ${(e as Error).message}` };
     }
     this.emit("state");
   }
@@ -93,13 +106,15 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
   }
 
   private async stop(): Promise<void> {
-    const { guard, endpoint } = this.state;
+    const { guard, endpoint, telemetry } = this.state;
     this.state = {};
     if (guard) {
       unregister(guard.folders);
       guard.close();
     }
     if (endpoint) await endpoint.close();
+    // Bounded (5 s) and not awaited: the next guard need not wait for the last export.
+    if (telemetry) void telemetry.shutdown();
   }
 
   dispose(): void {

@@ -10,6 +10,10 @@ export interface Settings {
   port: number;
   onParseError: "ask" | "block";
   posture: Posture;
+  /** OTLP/HTTP base URL for the decision export; "" = off. */
+  telemetryEndpoint: string;
+  /** Send command text, paths and reasons to the telemetry endpoint too. */
+  telemetryIncludeContent: boolean;
 }
 
 export const SECTION = "damageControl";
@@ -24,5 +28,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     port: c.get<number>("port", 0) || 0,
     onParseError: c.get<string>("onParseError", "ask") === "block" ? "block" : "ask",
     posture: parsePosture(c.get<string>("posture", "advisory")) ?? "advisory",
+    telemetryEndpoint: (c.get<string>("telemetry.endpoint", "") ?? "").trim(),
+    telemetryIncludeContent: c.get<boolean>("telemetry.includeContent", false) === true,
   };
 }
