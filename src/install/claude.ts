@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type HookMode } from "./claude-settings";
 import type { Posture } from "../engine/events";
+import { readJsonObject, writeJsonIfChanged } from "./json-file";
 import { parseVersion } from "./version";
 
 export const CLAUDE_SETTINGS = ".claude/settings.local.json";
@@ -30,33 +31,6 @@ export function settingsFile(folder: string): string {
   return path.join(folder, CLAUDE_SETTINGS);
 }
 
-function readSettings(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return {};
-  }
-  if (text.trim() === "") return {};
-  const parsed = JSON.parse(text) as unknown;
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`${file} is not a JSON object`);
-  return parsed as Record<string, unknown>;
-}
-
-function writeSettings(file: string, settings: Record<string, unknown>): boolean {
-  const text = JSON.stringify(settings, null, 2) + "\n";
-  let before: string | undefined;
-  try {
-    before = fs.readFileSync(file, "utf8");
-  } catch {
-    /* new file */
-  }
-  if (before === text) return false;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-  return true;
-}
-
 export interface InstallClaudeOptions {
   folder: string;
   /** Endpoint base URL, e.g. http://127.0.0.1:42345 */
@@ -74,20 +48,20 @@ export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
   const mode = chooseMode(version, o.url, o.hookCommand);
   const events = eventsFor(version, o.posture);
   const file = settingsFile(o.folder);
-  const next = addOurHooks(readSettings(file), events, mode);
-  const changed = writeSettings(file, next);
+  const next = addOurHooks(readJsonObject(file), events, mode);
+  const changed = writeJsonIfChanged(file, next);
   return { file, mode: mode.kind, events, ...(version && { version }), changed };
 }
 
 export function uninstallClaude(folder: string): { file: string; removed: number } {
   const file = settingsFile(folder);
   if (!fs.existsSync(file)) return { file, removed: 0 };
-  const settings = readSettings(file);
+  const settings = readJsonObject(file);
   const removed = listOurHooks(settings).length;
   if (removed === 0) return { file, removed };
   const next = removeOurHooks(settings);
   if (Object.keys(next).length === 0) fs.rmSync(file);
-  else writeSettings(file, next);
+  else writeJsonIfChanged(file, next);
   return { file, removed };
 }
 
@@ -96,7 +70,7 @@ export function refreshClaudeHooks(folder: string, url: string): boolean {
   const file = settingsFile(folder);
   let settings: Record<string, unknown>;
   try {
-    settings = readSettings(file);
+    settings = readJsonObject(file);
   } catch {
     return false;
   }
@@ -104,5 +78,5 @@ export function refreshClaudeHooks(folder: string, url: string): boolean {
   const http = ours.filter((o) => o.hook.type === "http");
   if (http.length === 0 || http.every((o) => o.hook.url === `${url}/claude/hook`)) return false;
   const events = [...new Set(ours.map((o) => o.event))];
-  return writeSettings(file, addOurHooks(settings, events, { kind: "http", url }));
+  return writeJsonIfChanged(file, addOurHooks(settings, events, { kind: "http", url }));
 }

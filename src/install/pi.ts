@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { readJsonObject, writeIfChanged, writeJsonIfChanged } from "./json-file";
 
 /** `$PI_CODING_AGENT_DIR`, else `~/.pi/agent`. */
 export function piAgentDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -19,35 +20,10 @@ function settingsPath(env: NodeJS.ProcessEnv): string {
   return path.join(piAgentDir(env), "settings.json");
 }
 
-function readSettings(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return {};
-  }
-  if (text.trim() === "") return {};
-  const parsed = JSON.parse(text) as unknown;
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`${file} is not a JSON object`);
-  return parsed as Record<string, unknown>;
-}
-
-function writeIfChanged(file: string, data: string | Buffer, mode = 0o644): boolean {
-  try {
-    const before = fs.readFileSync(file);
-    if (before.equals(Buffer.from(data))) return false;
-  } catch {
-    /* new file */
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, data, { mode });
-  return true;
-}
-
 export function isPiInstalled(env: NodeJS.ProcessEnv = process.env): boolean {
   const file = piExtensionPath(env);
   try {
-    const list = readSettings(settingsPath(env)).extensions;
+    const list = readJsonObject(settingsPath(env)).extensions;
     return fs.existsSync(file) && Array.isArray(list) && list.includes(file);
   } catch {
     return false;
@@ -57,12 +33,12 @@ export function isPiInstalled(env: NodeJS.ProcessEnv = process.env): boolean {
 export function installPi(bundle: string, env: NodeJS.ProcessEnv = process.env): { file: string; settings: string; changed: boolean } {
   const file = piExtensionPath(env);
   const settings = settingsPath(env);
-  const current = readSettings(settings);
+  const current = readJsonObject(settings);
   const copied = writeIfChanged(file, fs.readFileSync(bundle));
   const list = Array.isArray(current.extensions) ? (current.extensions as unknown[]) : [];
   let listed = false;
   if (!list.includes(file)) {
-    listed = writeIfChanged(settings, JSON.stringify({ ...current, extensions: [...list, file] }, null, 2) + "\n");
+    listed = writeJsonIfChanged(settings, { ...current, extensions: [...list, file] });
   }
   return { file, settings, changed: copied || listed };
 }
@@ -71,7 +47,7 @@ export function uninstallPi(env: NodeJS.ProcessEnv = process.env): { file: strin
   const file = piExtensionPath(env);
   const settings = settingsPath(env);
   let removed = false;
-  const current = readSettings(settings);
+  const current = readJsonObject(settings);
   if (Array.isArray(current.extensions) && current.extensions.includes(file)) {
     const rest = (current.extensions as unknown[]).filter((e) => e !== file);
     const next: Record<string, unknown> = { ...current, extensions: rest };
