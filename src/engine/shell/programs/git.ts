@@ -7,6 +7,7 @@
 import { resolvePath } from "../../paths";
 import { has, parseOptions, type OptionSpec } from "../options";
 import type { Handler, Invocation, RunResult } from "../runner";
+import { identityCode, sliceCode } from "../code";
 import { known, syntheticArg, type Arg } from "../words";
 import { DATA } from "../normalize";
 import { mentionAll, present, shown } from "./common";
@@ -38,6 +39,7 @@ const git: Handler = (inv, r): RunResult | void => {
   const args = inv.args;
   let i = 0;
   let cwd = inv.scope.cwd;
+  const aliases = new Map<string, Arg>();
   const resolveDir = (d: Arg) => (known(d) && cwd !== undefined ? resolvePath(d.value, { cwd, home: inv.scope.home }) : undefined);
   for (; i < args.length; i++) {
     const v = args[i].value;
@@ -49,14 +51,33 @@ const git: Handler = (inv, r): RunResult | void => {
       const value = eq > 0 ? syntheticArg(v.slice(eq + 1), args[i].span) : args[++i];
       if (!value) break;
       if (name === "-C") cwd = resolveDir(value);
+      // `-c alias.nuke='reset --hard'`: the alias is the command it stands for.
+      if (name === "-c" && known(value)) {
+        const m = /^alias\.([^=]+)=/i.exec(value.value);
+        if (m) aliases.set(m[1], syntheticArg(value.value.slice(m[0].length), value.span, value.code ? sliceCode(value.code, m[0].length) : undefined));
+      }
       if (name === "--work-tree") cwd = resolveDir(value);
       if (name === "--git-dir" || name === "--work-tree") mentionAll(inv, r, [value]);
       continue;
     }
     break;
   }
-  const sub = args[i];
-  const rest = args.slice(i + 1);
+  let sub = args[i];
+  let rest = args.slice(i + 1);
+  const alias = sub && known(sub) ? aliases.get(sub.value) : undefined;
+  if (alias && known(alias)) {
+    if (alias.value.startsWith("!")) {
+      // A shell alias: its text runs in a shell, with the remaining words as arguments.
+      const code = alias.code ? sliceCode(alias.code, 1) : identityCode(alias.value.slice(1), alias.span.start);
+      r.runCode(code, inv.scope, inv.stdin, inv.depth + 1, "a git shell alias");
+      return;
+    }
+    const words = alias.value.split(/\s+/).filter(Boolean).map((w) => syntheticArg(w, alias.span));
+    if (words.length) {
+      sub = words[0];
+      rest = [...words.slice(1), ...rest];
+    }
+  }
   const scope = cwd === inv.scope.cwd ? inv.scope : Object.assign(inv.scope.fork(), { cwd });
   const at = { scope };
   if (!sub || !known(sub)) {
@@ -75,7 +96,22 @@ const git: Handler = (inv, r): RunResult | void => {
   if (name === "push") {
     // `+refspec` forces that ref: the same as --force for the patterns.
     const forced = rest.some((a) => known(a) && /^\+[^+]/.test(a.value));
+    // `--force-if-includes` only tightens `--force-with-lease`: it forces nothing by itself.
+    for (const a of rest) if (known(a) && /^--(no-)?force-if-includes$/.test(a.value)) data.add(a);
     if (forced) extra.push(["--force", ...rest.map((a) => (known(a) && a.value.startsWith("+") ? a.value.slice(1) : shown(a)))]);
+  }
+  const whole = (a: Arg) => known(a) && !a.value.startsWith("-") && (/^:(\/|\(top\))\.?$/.test(a.value) || (scope.cwd !== undefined && resolvePath(a.value, { cwd: scope.cwd, home: scope.home }) === scope.cwd));
+  if (name === "checkout" || name === "restore") {
+    // A pathspec naming the whole tree (`./`, `:/`, `$PWD`) is `.`; `git checkout .` is
+    // `git checkout -- .` (an operand that is the work tree cannot be a branch).
+    const ops = p.operands.filter((a) => !data.has(a));
+    if (ops.some(whole)) {
+      const shownArgs = rest.map((a) => (ops.includes(a) && whole(a) ? "." : shown(a)));
+      extra.push(shownArgs);
+      if (name === "checkout" && p.doubleDash < 0) {
+        extra.push([...rest.filter((a) => !ops.includes(a) || !whole(a)).map(shown), "--", "."]);
+      }
+    }
   }
   // `git restore --staged` (without --worktree) only touches the index: no reordering variant may
   // make it look like `git restore .`.
@@ -101,9 +137,14 @@ const git: Handler = (inv, r): RunResult | void => {
       break;
     }
     // restore / checkout -- / reset --hard put back committed content: they are judged by the git
-    // patterns (ask / block), not as writes (which would make `git restore .` a read-only block).
+    // patterns (ask / block). The paths they name are overwritten (not what is below them, which
+    // would make `git restore .` a read-only block): `git checkout main -- PLAN.md` writes PLAN.md.
     case "restore":
+      if (worktree) for (const a of operands) if (!whole(a)) r.path(at, a, "write", false, "git restore");
+      break;
     case "checkout":
+      if (p.doubleDash >= 0) for (const a of rest.slice(p.doubleDash + 1)) if (!data.has(a) && !whole(a)) r.path(at, a, "write", false, "git checkout --");
+      break;
     case "reset":
       break;
     case "clean":
