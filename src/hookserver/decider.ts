@@ -101,6 +101,8 @@ export class BoundedDecider implements Decider {
 
   prepare(): void {
     this.ensureWorker();
+    // One throwaway decision compiles the engine's hot paths in the worker before an agent waits.
+    void this.decide({ tool: "bash", input: { command: "git status && ls -la > /dev/null" } }, WARM_UP_RULES, { cwd: "/", home: "/" }, "cli").catch(() => undefined);
   }
 
   async judgeClaude(payload: unknown, rules: RuleSet, ctx: PlainContext & { fallbackCwd: string }): Promise<ClaudeJudgement> {
@@ -174,6 +176,8 @@ export class BoundedDecider implements Decider {
     this.pending.clear();
   }
 }
+
+const WARM_UP_RULES: RuleSet = { bashToolPatterns: [], zeroAccessPaths: [], readOnlyPaths: [], noDeletePaths: [] };
 
 /** workerData that makes a bundle act as a decider worker (see src/pi/extension.ts). */
 export const DECIDER_WORKER_DATA = { role: "damage-control-decider" } as const;
