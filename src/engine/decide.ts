@@ -1,7 +1,7 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
-import { compilePathEntry, globBase, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
 import { analyzeCommand } from "./shell/analyze";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
@@ -129,12 +129,16 @@ class Judge {
     const real = this.ctx.realpath?.(abs);
     if (real !== undefined && real !== abs) candidates.push(real);
 
-    const hit = (m: PathMatcher) => candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)));
+    const root = this.ctx.root ?? this.ctx.cwd;
+    // A glob that may expand to a protected name: anywhere for zero-access, in the project root
+    // (where the protected files live) for the others.
+    const hit = (m: PathMatcher, anywhere = false) =>
+      candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
     const how = via ? ` (${via})` : "";
     const shown = abs;
 
     for (const [rule, m] of this.paths.zeroAccess) {
-      if (hit(m)) {
+      if (hit(m, true)) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
         return;

@@ -36,6 +36,12 @@ export function resolvePath(raw: string, ctx: PathContext): string | undefined {
 export function expandHome(p: string, home: string): string {
   if (p === "~") return home;
   if (p.startsWith("~/")) return home + p.slice(1);
+  // `~user/…`: that user's home, beside ours (`~dev` is ours when home is /home/dev).
+  const user = /^~([A-Za-z_][A-Za-z0-9_.-]*)(?=\/|$)/.exec(p);
+  if (user) {
+    const h = home.replace(/\/+$/, "");
+    return h.slice(0, h.lastIndexOf("/") + 1) + user[1] + p.slice(user[0].length);
+  }
   return p.replace(/^\$\{HOME\}(?=\/|$)|^\$HOME(?=\/|$)/, home);
 }
 
@@ -77,6 +83,18 @@ export function pathMatches(m: PathMatcher, abs: string): boolean {
       }
     }
   }
+}
+
+/**
+ * Could the shell glob `abs` (`/x/.en*`, `/x/*.md`) expand to a name this entry protects? Only
+ * for literal name entries (`.env`, `PLAN.md`); as in bash, a leading dot must be written.
+ * `within`: only globs whose wildcard segment is the last one and whose folder is this one.
+ */
+export function globMayMatchName(m: PathMatcher, abs: string, within?: string): boolean {
+  if (m.shape !== "name" || GLOB_CHARS.test(m.target) || !GLOB_CHARS.test(abs)) return false;
+  const parts = abs.split("/");
+  if (within !== undefined && (parts.slice(0, -1).join("/") !== within || !GLOB_CHARS.test(parts[parts.length - 1]))) return false;
+  return parts.some((part) => GLOB_CHARS.test(part) && new Minimatch(part, { dot: false, nocomment: true, nonegate: true }).match(m.target));
 }
 
 /**
