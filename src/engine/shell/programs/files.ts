@@ -6,7 +6,7 @@ import { resolvePath } from "../../paths";
 import { CodeBuilder } from "../code";
 import { DATA } from "../normalize";
 import { has, parseOptions, valuesOf, type OptionSpec, type ParsedArgs } from "../options";
-import type { Handler, Invocation, RunResult, Stdin } from "../runner";
+import type { Handler, Invocation, Runner, RunResult, Stdin } from "../runner";
 import { known, type Arg } from "../words";
 import { mentionAll, present, shown, subArg } from "./common";
 
@@ -58,15 +58,24 @@ const mv: Handler = (inv, r) => {
   if (target) r.path(inv, target, "write", false, "mv onto");
 };
 
+/** `install -m 777 …`, `mkdir -m a+rwx …`: the mode they set is also shown as the chmod it is. */
+function modeAsChmod(inv: Invocation, r: Runner, p: ParsedArgs, targets: readonly (Arg | undefined)[]): void {
+  const mode = valuesOf(p, "m", "mode")[0];
+  if (!mode || !known(mode)) return;
+  r.emitText(["chmod", normalizeMode(mode.value) ?? mode.value, ...targets.filter((t): t is Arg => !!t).map(shown)].join(" "), inv.span);
+}
+
 const cp: Handler = (inv, r) => {
   const p = parseOptions(inv.args, COPY_SPEC);
   const recursive = has(p, "r", "R", "a", "recursive", "archive");
   r.emit(inv, present([inv.name], inv.args));
   if (inv.name === "install" && has(p, "d", "directory")) {
+    modeAsChmod(inv, r, p, p.operands);
     for (const a of p.operands) r.path(inv, a, "write", false, "install -d");
     return;
   }
   const { sources, target } = sourcesAndTarget(p);
+  if (inv.name === "install") modeAsChmod(inv, r, p, [target]);
   for (const s of sources) r.path(inv, s, "read", recursive, inv.name);
   if (target) r.path(inv, target, "write", recursive, `${inv.name} onto`);
 };
@@ -88,6 +97,7 @@ const writes =
     const p = parseOptions(inv.args, spec);
     const recursive = has(p, "R", "recursive");
     r.emit(inv, present([inv.name], inv.args));
+    if (inv.name === "mkdir" || inv.name === "mkfifo") modeAsChmod(inv, r, p, p.operands);
     for (const a of p.operands.slice(firstIsData)) r.path(inv, a, "write", recursive, via);
     for (const v of valuesOf(p, "r", "reference")) r.path(inv, v, "read", false, via);
   };
@@ -271,12 +281,36 @@ const grep: Handler = (inv, r): RunResult => {
   r.emit(inv, present([inv.name], inv.args, new Set([...patterns, ...operands])));
   for (const f of valuesOf(p, "f", "file")) r.path(inv, f, "read", false, inv.name);
   for (const a of operands) r.path(inv, a, "read", recursive, inv.name);
+  // `--include=.env`, `rg -g '*.pem'`: the names searched are named.
+  if (recursive) for (const g of valuesOf(p, "include", ...(rgLike ? ["g", "glob", "iglob"] : []))) if (known(g) && !g.value.startsWith("!")) r.path(inv, g, "read", false, inv.name);
   if (operands.length === 0 && recursive && inv.scope.cwd !== undefined) r.sink.effect(inv.scope.cwd, "read", true, inv.span, inv.name);
   if (files || has(p, "l", "files-with-matches")) {
     const dirs = operands.filter(known).map((a) => listBase(a, inv)).filter((d): d is string => !!d);
     return { stdout: { kind: "under", dirs: dirs.length ? dirs : inv.scope.cwd ? [inv.scope.cwd] : [] } };
   }
   return { stdout: operands.length === 0 ? passUnder(inv.stdin) : { kind: "unknown", from: `the output of ${inv.name}` } };
+};
+
+/** `patch [FILE [PATCHFILE]]`, `-o OUT`, `-i PATCHFILE`: FILE (or OUT) is rewritten. */
+const patch: Handler = (inv, r) => {
+  const p = parseOptions(inv.args, { shortWithValue: "pFiodBrDVYzgx", longWithValue: ["strip", "fuzz", "input", "output", "directory", "prefix", "reject-file", "ifdef", "backup-if-mismatch", "suffix", "basename-prefix", "version-control", "get", "debug", "quoting-style"] });
+  r.emit(inv, present([inv.name], inv.args));
+  for (const f of valuesOf(p, "i", "input")) r.path(inv, f, "read", false, "patch -i");
+  const out = valuesOf(p, "o", "output");
+  for (const f of out) r.path(inv, f, "write", false, "patch -o");
+  if (p.operands[0]) r.path(inv, p.operands[0], out.length ? "read" : "write", false, "patch");
+  if (p.operands[1]) r.path(inv, p.operands[1], "read", false, "patch");
+  const dir = valuesOf(p, "d", "directory")[0];
+  if (dir) r.path(inv, dir, "write", false, "patch -d");
+};
+
+/** `unzip ARCHIVE [members] -d DIR`: extracts into DIR (or the current folder). */
+const unzip: Handler = (inv, r) => {
+  const p = parseOptions(inv.args, { shortWithValue: "dxP" });
+  r.emit(inv, present([inv.name], inv.args));
+  if (p.operands[0]) r.path(inv, p.operands[0], "read", false, inv.name);
+  const dir = valuesOf(p, "d")[0];
+  if (dir && !has(p, "l", "t", "v", "p", "c", "z", "Z")) r.path(inv, dir, "write", false, `${inv.name} -d`);
 };
 
 // ---- data only ------------------------------------------------------------------------------
@@ -371,6 +405,8 @@ export function fileHandlers(): Record<string, Handler> {
     jq: yq,
     tar,
     bsdtar: tar,
+    patch,
+    unzip,
     rsync,
     scp,
     grep,

@@ -1,4 +1,4 @@
-// Programs that run another program: sudo, doas, env (and its `VAR=value` words), command,
+// Programs that run another program: sudo, doas/pkexec/run0 (also shown as sudo), sudoedit, env (and its `VAR=value` words), command,
 // builtin, exec, nice, nohup, time, timeout, stdbuf, ionice, setsid, busybox, chronic, unbuffer,
 // and the project-runner forms `uv run`, `poetry run`, `pipenv run`, `bundle exec`.
 // Each is recorded twice: the wrapper invocation itself (so `\bsudo\b` still fires; its text is
@@ -22,6 +22,8 @@ interface WrapperSpec extends OptionSpec {
 const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: { shortWithValue: "ugpCDhrtTUc", longWithValue: ["user", "group", "prompt", "chdir", "close-from", "host", "role", "type", "command-timeout", "other-user", "chroot"], noRun: ["l", "list", "v", "validate", "k", "K", "V", "version", "h", "help"], chdir: ["D", "chdir"] },
   doas: { shortWithValue: "uC" },
+  pkexec: { longWithValue: ["user"] },
+  run0: { shortWithValue: "uDg", longWithValue: ["user", "group", "chdir", "unit", "property", "description", "slice", "nice", "setenv", "background"], chdir: ["D", "chdir"] },
   env: { shortWithValue: "uCS", longWithValue: ["unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"], chdir: ["C", "chdir"] },
   command: { noRun: ["v", "V"] },
   builtin: {},
@@ -50,8 +52,15 @@ const RUNNER_SUBCOMMANDS: Record<string, { sub: string; spec: OptionSpec }> = {
   hatch: { sub: "run", spec: {} },
 };
 
+/** Other ways to run a command as another user: the same thing as sudo, also shown as sudo. */
+const PRIVILEGE = new Set(["doas", "pkexec", "run0"]);
+
 export function wrapperHandlers(): Record<string, Handler> {
   const out: Record<string, Handler> = {};
+  // `sudoedit F` is `sudo -e F`.
+  out.sudoedit = (inv, r) => {
+    r.emitText(["sudo", "-e", ...inv.args.map(shown)].join(" "), inv.span);
+  };
   for (const [name, spec] of Object.entries(WRAPPERS)) out[name] = (inv, r) => runWrapper(inv, r, spec);
   for (const [name, { sub, spec }] of Object.entries(RUNNER_SUBCOMMANDS)) {
     out[name] = (inv, r) => {
@@ -93,15 +102,18 @@ function runWrapper(inv: Invocation, r: Runner, spec: WrapperSpec, head: string[
     scope.cwd = known(dir) && scope.cwd !== undefined ? resolvePath(dir.value, { cwd: scope.cwd, home: scope.home }) : undefined;
   }
   const at = r.sink.commands.length;
+  const privileged = PRIVILEGE.has(inv.name);
   if (inner.length === 0) {
     // `sudo -s`, `sudo -i`: an interactive shell; `nohup` alone: nothing to run.
     r.emitText([...head, ...own.map(shown)].join(" "), inv.span, at);
+    if (privileged) r.emitText(["sudo", ...own.map(shown)].join(" "), inv.span, at + 1);
     return;
   }
   const innerSpan = { start: inner[0].span.start, end: Math.max(inner[0].span.end, inv.span.end) };
   const result = r.run(inner, scope, inv.stdin, innerSpan, inv.depth + 1);
   const innerText = result.text ?? inner.map(shown).join(" ");
   r.emitText([...head, ...own.map(shown), innerText].join(" "), inv.span, at);
+  if (privileged) r.emitText(["sudo", ...own.map(shown), innerText].join(" "), inv.span, at + 1);
   return result;
 }
 
