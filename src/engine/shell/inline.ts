@@ -10,12 +10,13 @@
 // A non-literal argument where a command or a modified path is expected is an Uncertainty.
 import { sliceCode, spanIn, type Code } from "./code";
 import { MAX_INLINE_CODE } from "./limits";
+import { runSql } from "./programs/sql";
 import type { Invocation, Runner } from "./runner";
 import { syntheticArg, type Arg } from "./words";
 
 export type Language = "python" | "node" | "ruby" | "perl" | "php";
 
-type Op = "shell" | "argv" | "rmrf" | "rmr" | "rmf" | "delete" | "rmdir" | "write" | "read" | "open" | "move" | "copy" | "chmod" | "chmodModeFirst" | "jsRm" | "pathlib" | "perlOpen";
+type Op = "sql" | "shell" | "argv" | "rmrf" | "rmr" | "rmf" | "delete" | "rmdir" | "write" | "read" | "open" | "move" | "copy" | "chmod" | "chmodModeFirst" | "jsRm" | "pathlib" | "perlOpen";
 
 interface Literal {
   value: string;
@@ -39,6 +40,7 @@ const PY: [RegExp, Op][] = [
   [/(?<![\w.])(?:io\.|codecs\.)?open\s*\(/g, "open"],
   [/\bos\.chmod\s*\(/g, "chmod"],
   [/\b(?:pathlib\.)?Path\s*\(/g, "pathlib"],
+  [/\.(?:execute|executescript|executemany)\s*\(/g, "sql"],
 ];
 const JS: [RegExp, Op][] = [
   [/\b(?:execSync|exec)\s*\(/g, "shell"],
@@ -50,6 +52,10 @@ const JS: [RegExp, Op][] = [
   [/\.(?:renameSync|rename)\s*\(/g, "move"],
   [/\.(?:copyFileSync|copyFile|cpSync)\s*\(/g, "copy"],
   [/\.(?:chmodSync|chmod)\s*\(/g, "chmod"],
+  [/\bDeno\.(?:removeSync|remove)\s*\(/g, "jsRm"],
+  [/\bDeno\.(?:writeTextFileSync|writeTextFile)\s*\(/g, "write"],
+  [/\bDeno\.(?:readTextFileSync|readTextFile)\s*\(/g, "read"],
+  [/\.(?:query|prepare|execute)\s*\(/g, "sql"],
 ];
 const RUBY: [RegExp, Op][] = [
   [/(?<![\w.])(?:system|exec|spawn|Kernel\.system|IO\.popen|Open3\.\w+)\b\s*\(?/g, "shell"],
@@ -64,6 +70,7 @@ const RUBY: [RegExp, Op][] = [
   [/\b(?:FileUtils\.(?:mv|move)|File\.rename)\b\s*\(?/g, "move"],
   [/\bFileUtils\.(?:cp_r|cp|copy)\b\s*\(?/g, "copy"],
   [/\b(?:File|FileUtils)\.chmod(?:_R)?\b\s*\(?/g, "chmodModeFirst"],
+  [/\.(?:execute|execute_batch|query)\s*\(/g, "sql"],
 ];
 const PERL: [RegExp, Op][] = [
   [/(?<![\w:$@%])(?:system|exec)\b\s*\(?/g, "shell"],
@@ -84,6 +91,7 @@ const PHP: [RegExp, Op][] = [
   [/\brename\s*\(/g, "move"],
   [/\bcopy\s*\(/g, "copy"],
   [/\bchmod\s*\(/g, "chmod"],
+  [/->(?:exec|query|prepare)\s*\(/g, "sql"],
 ];
 const TABLES: Record<Language, [RegExp, Op][]> = { python: PY, node: JS, ruby: RUBY, perl: PERL, php: PHP };
 
@@ -191,6 +199,15 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
       }
       const first = args[0];
       switch (op) {
+        case "sql": {
+          // db.execute("DROP TABLE t"): literal SQL runs like the SQL clients' (a built string is not known).
+          const l = first?.literal;
+          if (l) {
+            const exact = sliceCode(code, l.start, l.end);
+            runSql(inv, r, exact.text === l.value ? exact : { text: l.value, base: spanIn(code, l.start, l.end).start });
+          }
+          break;
+        }
         case "shell":
         case "argv": {
           if (first?.list && first.list.length) r.run(first.list.map(litArg), inv.scope, { kind: "none" }, span, inv.depth + 1);

@@ -24,7 +24,7 @@ const SPECS: Record<string, InterpreterSpec> = {
   python: { lang: "python", shortWithValue: "cmWXQ", codeOptions: ["c"], stopOptions: ["c", "m"] },
   node: { lang: "node", shortWithValue: "eprC", longWithValue: ["eval", "print", "require", "import", "input-type", "conditions", "env-file", "loader"], codeOptions: ["e", "p", "eval", "print"], stopOptions: ["e", "p", "eval", "print"] },
   bun: { lang: "node", shortWithValue: "epr", longWithValue: ["eval", "print", "preload", "cwd"], codeOptions: ["e", "p", "eval", "print"] },
-  deno: { lang: "node", codeOptions: [] },
+  deno: { lang: "node", shortWithValue: "e", codeOptions: ["e"], stopOptions: ["e"] },
   ruby: { lang: "ruby", shortWithValue: "eIrCEF", shortOptionalValue: "i0x", codeOptions: ["e"], inPlace: true },
   perl: { lang: "perl", shortWithValue: "eEIMmF", shortOptionalValue: "i0lxdD", codeOptions: ["e", "E"], inPlace: true },
   php: { lang: "php", shortWithValue: "rfdcBERF", codeOptions: ["r"] },

@@ -27,7 +27,8 @@ const CLIENTS: Record<string, ClientSpec> = {
   sqlcmd: { shortWithValue: "QqdSUPi", sqlOptions: ["Q", "q"], fileOptions: ["i"] },
 };
 
-function runSql(inv: Invocation, r: Runner, code: import("../code").Code): void {
+/** Runs SQL text as the clients do (also used for `cursor.execute("…")` in inline code). */
+export function runSql(inv: Invocation, r: Runner, code: import("../code").Code): void {
   const { statements, shell } = sqlStatements(code);
   for (const st of statements) r.sink.command(st.variants.length ? { text: st.text, variants: st.variants, span: st.span } : { text: st.text, span: st.span });
   for (const s of shell) r.runCode(s, inv.scope.child(), { kind: "none" }, inv.depth + 1, `${inv.name} .shell`);
