@@ -95,6 +95,30 @@ const PHP: [RegExp, Op][] = [
 ];
 const TABLES: Record<Language, [RegExp, Op][]> = { python: PY, node: JS, ruby: RUBY, perl: PERL, php: PHP };
 
+/**
+ * Python modules reached by another name: `import subprocess as sp` (sp.run), `from shutil import
+ * rmtree` (rmtree), `__import__('shutil').rmtree`. Each PY entry naming the module is also
+ * compiled with the module written that way. Only computed when the code imports something.
+ */
+function pythonAliases(text: string): [RegExp, Op][] {
+  if (!/\bimport\b|__import__/.test(text)) return [];
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const spellings: [string, string][] = [];
+  for (const m of text.matchAll(/\bimport\s+([\w.]+)\s+as\s+(\w+)/g)) spellings.push([m[1], `\\b${esc(m[2])}\\.`]);
+  for (const m of text.matchAll(/\bfrom\s+([\w.]+)\s+import\b/g)) spellings.push([m[1], "(?<![\\w.])"]);
+  for (const m of text.matchAll(/__import__\s*\(\s*["']([\w.]+)["']\s*\)\s*\./g)) spellings.push([m[1], `__import__\\s*\\(\\s*["']${esc(m[1])}["']\\s*\\)\\s*\\.`]);
+  const out: [RegExp, Op][] = [];
+  for (const [module, spelled] of spellings.slice(0, 8)) {
+    // The module as written in a PY regex source (`shutil\.`), optionally after `\b`.
+    const finder = new RegExp(`(?<![A-Za-z0-9_])(?:\\\\b)?${esc(`${esc(module)}\\.`)}`, "g");
+    for (const [re, op] of PY) {
+      const src = re.source.replace(finder, () => spelled);
+      if (src !== re.source) out.push([new RegExp(src, "g"), op]);
+    }
+  }
+  return out;
+}
+
 /** String literal at `i` (with Python prefixes, triple quotes); undefined if none or interpolated. */
 function readString(code: string, i: number): { lit?: Literal; end: number } | undefined {
   let j = i;
@@ -185,7 +209,7 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
     r.sink.command(bundled.length ? { text, variants: bundled, span } : { text, span });
   };
 
-  for (const [re, op] of TABLES[lang]) {
+  for (const [re, op] of lang === "python" ? [...PY, ...pythonAliases(text)] : TABLES[lang]) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(text))) {

@@ -102,7 +102,11 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
     const text = render(false);
     const unquoted = render(true);
     const unqualified = unquoted.replace(/\b\w+\.(?=\w)/g, "");
-    const variants = [...new Set([unquoted, unqualified])].filter((v) => v !== text);
+    // A DELETE whose only clauses are not WHERE (`RETURNING *`, `USING …`, an alias, a CTE before
+    // it) still deletes every row: also shown as the bare `DELETE FROM t;`.
+    const del = /^(?:WITH\b.*?\s)?DELETE FROM (?:ONLY )?(\w+)\b(.*);$/.exec(unqualified);
+    const bare = del && del[2].trim() !== "" && !/\b(WHERE|LIMIT|CURRENT)\b/.test(del[2]) ? [`DELETE FROM ${del[1]};`] : [];
+    const variants = [...new Set([unquoted, unqualified, ...bare])].filter((v) => v !== text);
     out.push({ text, variants, span: spanIn(code, first.start, endIndex) });
   };
   for (const t of tokens) {

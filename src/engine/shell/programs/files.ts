@@ -396,6 +396,7 @@ export function fileHandlers(): Record<string, Handler> {
     mkdir: writes("mkdir", { shortWithValue: "mZ", longWithValue: ["mode", "context"] }),
     mkfifo: writes("mkfifo", { shortWithValue: "m" }),
     truncate,
+    sponge: writes("sponge"),
     chmod,
     chown,
     chgrp: chown,

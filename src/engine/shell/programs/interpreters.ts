@@ -7,7 +7,7 @@ import { analyzeInline, type Language } from "../inline";
 import { DATA } from "../normalize";
 import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
-import { known, type Arg } from "../words";
+import { known, syntheticArg, type Arg } from "../words";
 import { mention, mentionAll, shown } from "./common";
 
 interface InterpreterSpec extends OptionSpec {
@@ -51,12 +51,33 @@ function joinCodes(codes: Code[]): Code {
   return b.build(codes[0]?.base ?? 0);
 }
 
+/**
+ * perl's `-0` and `-l` take only digits (`-0777`, `-l012`): in `-0pi` or `-lne` the letters after
+ * them are more options, not their value (`-0pi` = `-0 -pi`).
+ */
+function splitPerlBundle(a: Arg): Arg[] {
+  const v = a.value;
+  if (v === undefined || !/^-[^-]/.test(v)) return [a];
+  const letters = v.slice(1);
+  for (let j = 0; j < letters.length; j++) {
+    const c = letters[j];
+    if ("eEIMmFixdD".includes(c)) break;
+    if (c !== "0" && c !== "l") continue;
+    const digits = /^(?:x[0-9A-Fa-f]+|[0-7]*)/.exec(letters.slice(j + 1))![0];
+    const k = j + 1 + (c === "0" ? digits.length : /^[0-7]*/.exec(letters.slice(j + 1))![0].length);
+    if (k >= letters.length) return [a];
+    return [syntheticArg("-" + letters.slice(0, k), a.span), ...splitPerlBundle(syntheticArg("-" + letters.slice(k), a.span))];
+  }
+  return [a];
+}
+
 const interpreter =
   (spec: InterpreterSpec): Handler =>
   (inv, r) => {
     let args = inv.args;
     // `deno eval CODE`, `bun run file`, `bun -e`.
     if (inv.name === "deno" && args[0]?.value === "eval") args = [{ ...args[0], value: "-e", text: "-e" }, ...args.slice(1)];
+    if (spec.lang === "perl") args = args.flatMap(splitPerlBundle);
     const p = parseOptions(args, { ...spec, stopAtOperand: true });
     const stopAt = p.options.findIndex((o) => spec.stopOptions?.includes(o.name));
     const codeArgs = valuesOf(p, ...spec.codeOptions);
