@@ -10,7 +10,7 @@ import type { Handler, Invocation, RunResult } from "../runner";
 import { identityCode, sliceCode } from "../code";
 import { known, syntheticArg, type Arg } from "../words";
 import { DATA } from "../normalize";
-import { mentionAll, present, shown } from "./common";
+import { mentionAll, present, shown, subArg } from "./common";
 
 const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--attr-source", "--list-cmds"]);
 const GLOBAL_FLAGS = /^(--no-pager|-p|--paginate|-P|--bare|--no-replace-objects|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--no-optional-locks|--no-lazy-fetch|--no-advice)$/;
@@ -30,6 +30,26 @@ const SUB_SPECS: Record<string, OptionSpec> = {
   log: { longWithValue: ["grep", "author", "committer", "format", "pretty", "since", "until"] },
   notes: { shortWithValue: "mFC", longWithValue: ["message", "file"] },
 };
+/** Long options of the subcommands whose destructive options the patterns name. */
+const LONG_OPTIONS: Record<string, string[]> = {
+  reset: ["hard", "soft", "mixed", "merge", "keep", "quiet", "no-quiet", "patch", "pathspec-from-file", "pathspec-file-nul", "recurse-submodules", "no-recurse-submodules", "intent-to-add", "refresh", "no-refresh"],
+  clean: ["force", "dry-run", "quiet", "exclude", "interactive"],
+  stash: ["quiet", "index", "patch", "keep-index", "no-keep-index", "include-untracked", "all", "message", "staged", "pathspec-from-file"],
+  branch: ["delete", "force", "move", "copy", "list", "all", "remotes", "verbose", "quiet", "track", "no-track", "set-upstream-to", "unset-upstream", "contains", "no-contains", "merged", "no-merged", "show-current", "create-reflog", "edit-description", "column", "sort", "points-at", "format", "ignore-case", "omit-empty", "abbrev", "no-abbrev", "color", "no-color"],
+  restore: ["source", "staged", "worktree", "patch", "quiet", "progress", "no-progress", "ours", "theirs", "merge", "conflict", "ignore-unmerged", "ignore-skip-worktree-bits", "recurse-submodules", "no-recurse-submodules", "overlay", "no-overlay", "pathspec-from-file", "pathspec-file-nul"],
+};
+
+function expandLong(a: Arg, names: readonly string[]): Arg {
+  if (!known(a) || !/^--[a-z]/.test(a.value)) return a;
+  const eq = a.value.indexOf("=");
+  const body = a.value.slice(2, eq < 0 ? undefined : eq);
+  if (names.includes(body)) return a;
+  const matches = names.filter((n) => n.startsWith(body));
+  if (matches.length !== 1) return a;
+  const value = "--" + matches[0] + (eq < 0 ? "" : a.value.slice(eq));
+  return { ...a, value, text: value };
+}
+
 /** Subcommands whose `-n` means --dry-run. */
 const DRY_RUN_SUBCOMMANDS = new Set(["clean", "rm", "mv", "add", "push"]);
 /** Option values that are messages: data, never commands. */
@@ -85,6 +105,9 @@ const git: Handler = (inv, r): RunResult | void => {
     return;
   }
   const name = sub.value;
+  // git takes any unambiguous prefix of a long option (`git reset --har`): written in full.
+  const longs = LONG_OPTIONS[name];
+  if (longs) rest = rest.map((a) => expandLong(a, longs));
   const p = parseOptions(rest, SUB_SPECS[name] ?? {});
   const messages = p.options.filter((o) => o.value && MESSAGE_OPTIONS.has(o.name));
   // `-m MSG` hides MSG; `--message=MSG` / `-mMSG` hide the whole word.
@@ -162,6 +185,11 @@ const git: Handler = (inv, r): RunResult | void => {
       break;
     default:
       mentionAll({ ...inv, scope }, r, operands);
+      // `git show HEAD:.env`, `git cat-file -p main:config/.env`: REV:PATH names PATH in the tree.
+      for (const a of operands) {
+        const m = known(a) && !a.value.startsWith("-") && !/^[a-z][a-z0-9+.-]*:\/\//i.test(a.value) ? /^[^:\s]*:(?!\/\/)(.+)$/.exec(a.value) : null;
+        if (m && m[1] !== "") r.path(at, subArg(a, m[1].replace(/^\.\//, "")), "read", false, `git ${name}`);
+      }
   }
   return;
 };
