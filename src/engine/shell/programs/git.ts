@@ -136,6 +136,14 @@ const git: Handler = (inv, r): RunResult | void => {
       }
     }
   }
+  // `--source HEAD~2` is also written `--source=HEAD~2` (and `-s X` as `-sX`), so moving flags
+  // around cannot leave the option's value where a pathspec would be (`git restore --source X .`).
+  const separate = p.options.filter((o) => o.value && o.value !== o.arg && rest.includes(o.value) && !data.has(o.value) && known(o.value));
+  if (separate.length) {
+    const joined = new Map(separate.map((o) => [o.arg, o.arg.value!.startsWith("--") ? `${o.arg.value}=${o.value!.value}` : `${o.arg.value}${o.value!.value}`]));
+    const values = new Set(separate.map((o) => o.value!));
+    extra.push(rest.filter((a) => !values.has(a)).map((a) => joined.get(a) ?? (data.has(a) ? DATA : shown(a))));
+  }
   // `git restore --staged` (without --worktree) only touches the index: no reordering variant may
   // make it look like `git restore .`.
   const worktree = name !== "restore" || !has(p, "S", "staged") || has(p, "W", "worktree");
