@@ -94,7 +94,8 @@ describe("shell red-team: more commands of the corpus families", () => {
     // checkout/restore/branch (ask)
     ["git -C . checkout -- .", "ask"],
     ["git branch -D old-feature", "ask"],
-    ["git branch -d -f old", "allow"],
+    // `-d -f` is `--delete --force`, which git documents as `-D`.
+    ["git branch -d -f old", "ask"],
     ["git branch --delete old", "allow"],
     ["git checkout -b feature", "allow"],
     // SQL

@@ -123,6 +123,10 @@ const git: Handler = (inv, r): RunResult | void => {
     for (const a of rest) if (known(a) && /^--(no-)?force-if-includes$/.test(a.value)) data.add(a);
     if (forced) extra.push(["--force", ...rest.map((a) => (known(a) && a.value.startsWith("+") ? a.value.slice(1) : shown(a)))]);
   }
+  if (name === "branch" && has(p, "d", "delete") && has(p, "f", "force")) {
+    // `--delete --force` (`-df`, `-d -f`) is git's own spelling of `-D`.
+    extra.push(["-D", ...rest.filter((a) => !(known(a) && /^(-[df]+|--delete|--force)$/.test(a.value))).map(shown)]);
+  }
   const whole = (a: Arg) => known(a) && !a.value.startsWith("-") && (/^:(\/|\(top\))\.?$/.test(a.value) || (scope.cwd !== undefined && resolvePath(a.value, { cwd: scope.cwd, home: scope.home }) === scope.cwd));
   if (name === "checkout" || name === "restore") {
     // A pathspec naming the whole tree (`./`, `:/`, `$PWD`) is `.`; `git checkout .` is
