@@ -1,5 +1,12 @@
 // Red-team: more commands of the corpus families, NOT in the corpus, labelled by its README's
 // conventions with the reference rules. The analysis must generalize beyond corpus lines.
+//
+// Known misses, not asserted here (what the engine answers → what the policy wants):
+//   rm$IFS-rf$IFS/tmp/x                     ask → block   ($IFS word splitting is not modelled)
+//   arr=(rm -rf x); "${arr[@]}"             ask → block   (arrays are not tracked)
+//   node -e "fs.readFileSync(process.env.HOME + '/.ssh/id_rsa')"          allow → block
+//   python3 -c "pathlib.Path.home().joinpath('.ssh','id_rsa').read_text()" allow → block
+//     (a path built by joining strings at run time inside interpreter code is not seen)
 import * as assert from "node:assert/strict";
 import { verdict } from "./shell-helpers";
 
