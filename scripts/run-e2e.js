@@ -2,25 +2,11 @@
 // then runs mocha over the bundled e2e tests (out/test/e2e, built by `node esbuild.js`, which
 // scripts/test.js runs first). Exits with mocha's code; counts go to $DC_STATS_FILE through the
 // stats reporter.
-const fs = require("node:fs");
 const path = require("node:path");
 const { spawnSync } = require("node:child_process");
+const { listTests } = require("./list-tests");
 
 const root = path.resolve(__dirname, "..");
-
-function listTests(dir) {
-  const out = [];
-  const walk = (d) => {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(".test.js")) out.push(full);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 if (process.env.DC_SKIP_TOOL_INSTALL !== "1") {
   const r = spawnSync(process.execPath, [path.join(__dirname, "install-test-tools.js")], { cwd: root, stdio: "inherit" });

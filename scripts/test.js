@@ -8,6 +8,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { spawnSync } = require("node:child_process");
+const { listTests } = require("./list-tests");
 
 const root = path.resolve(__dirname, "..");
 const all = ["unit", "e2e", "vscode", "package"];
@@ -28,23 +29,9 @@ function mustRun(cmd, args) {
   }
 }
 
-function listTests(dir, suffix) {
-  const out = [];
-  const walk = (d) => {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith(suffix)) out.push(full);
-    }
-  };
-  walk(path.join(root, dir));
-  return out.sort();
-}
-
 /** Each tier is a mocha run (or a script speaking the same stats protocol). */
 const tierCommands = {
-  unit: () => ["node_modules/.bin/mocha", ["--expose-gc", "--reporter", "test/support/stats-reporter.js", "--timeout", "20000", ...listTests("out/test/unit", ".test.js")]],
+  unit: () => ["node_modules/.bin/mocha", ["--expose-gc", "--reporter", "test/support/stats-reporter.js", "--timeout", "20000", ...listTests(path.join(root, "out/test/unit"), ".test.js")]],
   e2e: () => ["node", ["scripts/run-e2e.js"]],
   vscode: () => ["node", ["scripts/run-vscode-tests.js"]],
   package: () => ["node", ["scripts/check-package.js"]],
