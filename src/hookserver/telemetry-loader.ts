@@ -1,7 +1,7 @@
 // Loads the OpenTelemetry export (dist/telemetry.js, a bundle of its own beside this one) only
 // when an endpoint is configured, so the extension and the CLI do not carry the SDK otherwise.
 import * as path from "node:path";
-import type { Guard, DecisionRecord } from "./guard";
+import type { Guard, DecisionRecord } from "../core/guard";
 import type { Telemetry, TelemetryOptions } from "./telemetry";
 
 export type { Telemetry, TelemetryOptions };

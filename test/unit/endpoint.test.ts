@@ -3,8 +3,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { HOOK_EVENTS } from "../../src/engine/events";
-import { renderClaudeAnswer } from "../../src/engine/render";
-import { Guard } from "../../src/hookserver/guard";
+import { renderClaudeAnswer } from "../../src/engine/agents/claude";
+import { Guard } from "../../src/core/guard";
 import { MAX_BODY_BYTES, startEndpoint, type Endpoint } from "../../src/hookserver/server";
 import { request } from "./http-client";
 

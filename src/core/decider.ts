@@ -1,25 +1,24 @@
-// Where verdicts are computed. In-process for short-lived callers (the command hook, the pi
-// fallback); in a worker thread with a time limit for the long-running endpoint, so that a
-// pathological regex in the rules or a command built to be expensive cannot hang it: when the
-// limit is hit the worker is terminated (which stops even a backtracking regex) and the call is
-// refused. Failure never means permission.
+// Where judgements are computed: in a worker thread with a time limit, so that a pathological
+// regex in the rules or a command built to be expensive cannot hang the caller (the endpoint,
+// the CLI, pi, the VS Code window). When the limit is hit the worker is terminated (which stops
+// even a backtracking regex) and the call is refused. In-process only where no worker bundle
+// exists (tests of the engine itself). Failure never means permission.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
-import { judgeClaudeHook, type ClaudeJudgement } from "../engine/claude-hook";
-import { decide } from "../engine/decide";
+import type { WireRequest } from "../engine/agents/types";
+import type { Posture } from "../engine/events";
+import { judge, type JudgeContext, type Judgement } from "../engine/judge";
 import { blockReason } from "../engine/reason";
-import type { ToolCall } from "../engine/toolcall";
-import type { DecideContext, RuleSet, Verdict } from "../engine/types";
+import type { RuleSet, Verdict } from "../engine/types";
 
 /** The context without the functions (they cannot cross into a worker); realpath is added there. */
-export type PlainContext = Omit<DecideContext, "realpath">;
+export type PlainContext = Omit<JudgeContext, "realpath">;
 
 export interface Decider {
   /** Get ready before the first call (start the worker), so an agent's first call does not wait. */
   prepare?(): void;
-  judgeClaude(payload: unknown, rules: RuleSet, ctx: PlainContext & { fallbackCwd: string }): Promise<ClaudeJudgement>;
-  decide(call: ToolCall, rules: RuleSet, ctx: PlainContext, agent: "claude" | "pi" | "cli"): Promise<Verdict>;
+  judge(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement>;
   close(): void;
 }
 
@@ -36,39 +35,49 @@ export function existingRealpath(p: string): string | undefined {
   }
 }
 
+/** true in development and test bundles, false (and the seam compiled out) in --production. */
+declare const __DC_TEST_SEAMS__: boolean;
+
 /**
  * Test seam for the fail-closed matrix: with DAMAGE_CONTROL_TEST_FAULT=throw in the environment,
- * the engine throws on any input that contains DC_INJECT_FAULT. It can only turn a decision into
- * an error, and an error is a refusal.
+ * the engine throws on any request that contains DC_INJECT_FAULT. It can only turn a decision
+ * into an error, and an error is a refusal. Not in production bundles.
  */
-export function injectedFault(input: unknown): void {
-  if (process.env.DAMAGE_CONTROL_TEST_FAULT === "throw" && JSON.stringify(input ?? null).includes("DC_INJECT_FAULT")) {
+export function injectedFault(req: WireRequest): void {
+  if (!__DC_TEST_SEAMS__) return;
+  if (process.env.DAMAGE_CONTROL_TEST_FAULT === "throw" && JSON.stringify(req.call ?? req.raw ?? null).includes("DC_INJECT_FAULT")) {
     throw new Error("injected engine fault (DAMAGE_CONTROL_TEST_FAULT)");
   }
 }
 
+/** Judges on the caller's thread, with no time limit: only where no worker bundle exists. */
 export const inProcessDecider: Decider = {
-  async judgeClaude(payload, rules, ctx) {
-    injectedFault(payload);
-    return judgeClaudeHook(payload, rules, { ...ctx, realpath: existingRealpath });
-  },
-  async decide(call, rules, ctx, agent) {
-    injectedFault(call);
-    return decide(call, rules, { ...ctx, realpath: existingRealpath }, agent);
+  async judge(req, rules, ctx, posture) {
+    injectedFault(req);
+    return judge(req, rules, { ...ctx, realpath: existingRealpath }, posture);
   },
   close() {},
 };
 
-/** Messages to and from decider-worker.ts. */
-export type WorkerRequest =
-  | { id: number; op: "claude"; payload: unknown; rulesId: number; rules?: RuleSet; ctx: PlainContext & { fallbackCwd: string } }
-  | { id: number; op: "decide"; call: ToolCall; agent: "claude" | "pi" | "cli"; rulesId: number; rules?: RuleSet; ctx: PlainContext };
-/** A request without the fields call() fills in (distributes over the union). */
-type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, "id" | "rulesId" | "rules"> : never) : never;
-export type WorkerResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+/** Messages to and from decider-worker.ts. `rules` rides along the first time an id is used. */
+export interface WorkerRequest {
+  id: number;
+  req: WireRequest;
+  rulesId: number;
+  rules?: RuleSet;
+  ctx: PlainContext;
+  posture: Posture;
+}
+export type WorkerResponse =
+  | { id: number; ok: true; value: Judgement }
+  | { id: number; ok: false; error: string }
+  /** The worker does not hold that rule set (it keeps a few): send the request again with it. */
+  | { id: number; ok: false; unknownRules: true };
 
 interface Pending {
-  resolve: (v: unknown) => void;
+  message: WorkerRequest;
+  rules: RuleSet;
+  resolve: (v: Judgement) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -89,7 +98,10 @@ export class BoundedDecider implements Decider {
   private readonly pending = new Map<number, Pending>();
   private readonly ruleIds = new WeakMap<RuleSet, number>();
   private nextRulesId = 1;
-  /** Rule sets the current worker already holds. */
+  /**
+   * Rule sets sent to the current worker. Only a hint: the worker may have dropped one since,
+   * and then it answers unknownRules and the request is sent again with the rules.
+   */
   private sent = new Set<number>();
 
   constructor(
@@ -102,23 +114,18 @@ export class BoundedDecider implements Decider {
   prepare(): void {
     this.ensureWorker();
     // One throwaway decision compiles the engine's hot paths in the worker before an agent waits.
-    void this.decide({ tool: "bash", input: { command: "git status && ls -la > /dev/null" } }, WARM_UP_RULES, { cwd: "/", home: "/" }, "cli").catch(() => undefined);
+    const warmUp: WireRequest = { agent: "cli", event: "PreToolUse", call: { tool: "bash", input: { command: "git status && ls -la > /dev/null" } } };
+    void this.judge(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
   }
 
-  async judgeClaude(payload: unknown, rules: RuleSet, ctx: PlainContext & { fallbackCwd: string }): Promise<ClaudeJudgement> {
-    return (await this.call({ op: "claude", payload, ctx }, rules)) as ClaudeJudgement;
-  }
-
-  async decide(call: ToolCall, rules: RuleSet, ctx: PlainContext, agent: "claude" | "pi" | "cli"): Promise<Verdict> {
-    return (await this.call({ op: "decide", call, agent, ctx }, rules)) as Verdict;
-  }
-
-  private call(req: RequestBody, rules: RuleSet): Promise<unknown> {
+  judge(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement> {
     const worker = this.ensureWorker();
     let rulesId = this.ruleIds.get(rules);
     if (rulesId === undefined) this.ruleIds.set(rules, (rulesId = this.nextRulesId++));
     const id = this.nextId++;
-    const message = { ...req, id, rulesId, ...(!this.sent.has(rulesId) && { rules }) } as WorkerRequest;
+    // The raw payload never crosses: the judge reads only the request's own fields.
+    const { raw: _raw, ...lean } = req;
+    const message: WorkerRequest = { id, req: lean, rulesId, ctx, posture, ...(!this.sent.has(rulesId) && { rules }) };
     this.sent.add(rulesId);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -127,31 +134,41 @@ export class BoundedDecider implements Decider {
         // Terminating stops whatever the worker is stuck in; the next call gets a fresh one.
         this.restart();
       }, this.timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { message, rules, resolve, reject, timer });
       worker.postMessage(message);
     });
+  }
+
+  private onResponse(w: Worker, m: WorkerResponse): void {
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (!m.ok && "unknownRules" in m) {
+      if (p.message.rules) {
+        // Sent with the rules and still unknown: the worker is broken, never loop.
+        return this.settle(m.id, p, () => p.reject(new Error(`the decision worker lost rule set ${p.message.rulesId}`)));
+      }
+      p.message = { ...p.message, rules: p.rules };
+      w.postMessage(p.message);
+      return;
+    }
+    this.settle(m.id, p, () => (m.ok ? p.resolve(m.value) : p.reject(new Error(m.error))));
+  }
+
+  private settle(id: number, p: Pending, done: () => void): void {
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    done();
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const w = new Worker(this.workerFile, this.workerData === undefined ? {} : { workerData: this.workerData });
-    w.on("message", (m: WorkerResponse) => {
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      clearTimeout(p.timer);
-      if (m.ok) p.resolve(m.value);
-      else p.reject(new Error(m.error));
-    });
+    w.on("message", (m: WorkerResponse) => this.onResponse(w, m));
     const fail = (why: string) => {
       if (this.worker !== w) return;
       this.worker = undefined;
       this.sent = new Set();
-      for (const [id, p] of this.pending) {
-        clearTimeout(p.timer);
-        p.reject(new Error(why));
-        this.pending.delete(id);
-      }
+      for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new Error(why)));
     };
     w.on("error", (e) => fail(`the decision worker failed: ${e.message}`));
     w.on("exit", (code) => fail(`the decision worker exited (${code})`));
@@ -198,8 +215,8 @@ export function undecidedVerdict(e: unknown): Verdict {
   return { action: "block", reason: blockReason(`Damage Control could not decide (${why}), and it never lets a call through undecided`) };
 }
 
-/** The endpoint's decider: the bounded worker when its bundle is there, else in-process. */
-export function endpointDecider(timeoutMs = 2000): Decider {
+/** The decider every caller uses: the bounded worker when its bundle is there, else in-process. */
+export function boundedDecider(timeoutMs = 2000): Decider {
   const file = locateWorker();
   if (file) return new BoundedDecider(file, timeoutMs);
   process.emitWarning("Damage Control: dist/decider-worker.js is missing; deciding in-process without a time limit");
