@@ -3,7 +3,9 @@
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
+import { analyzePowerShell } from "./powershell/analyze";
 import { analyzeCommand } from "./shell/analyze";
+import type { CommandAnalysis } from "./shell/types";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { Access, Agent, DecideContext, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
@@ -26,14 +28,19 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
       return judge.verdict();
     }
     case "bash":
+      if (norm.shell === "powershell") return decideAnalysis(norm.command, analyzePowerShell(norm.command, { cwd: ctx.cwd, home: ctx.home }), rules, ctx);
       return decideCommand(norm.command, rules, ctx);
   }
 }
 
 /** The bash part of decide, also used by "try a command" in the panel. */
 export function decideCommand(command: string, rules: RuleSet, ctx: DecideContext): Verdict {
+  return decideAnalysis(command, analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home }), rules, ctx);
+}
+
+/** Judges what a shell analysis (bash or PowerShell) found in `command` against the rules. */
+export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): Verdict {
   const judge = new Judge(rules, ctx);
-  const analysis = analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home });
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
     for (const rule of rules.bashToolPatterns) {

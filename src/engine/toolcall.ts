@@ -15,7 +15,8 @@ export interface FileOp {
 }
 
 export type NormalizedCall =
-  | { kind: "bash"; tool: string; command: string }
+  /** A shell command line; `shell` says whose syntax it is in (Claude Code's PowerShell tool). */
+  | { kind: "bash"; tool: string; command: string; shell: "bash" | "powershell" }
   | { kind: "files"; tool: string; ops: FileOp[] }
   /** A tool Damage Control has no rules for (WebFetch, Task, MCP tools…): no opinion. */
   | { kind: "other"; tool: string }
@@ -48,11 +49,11 @@ export function normalizeToolCall(call: ToolCall, agent: "claude" | "pi" | "cli"
   const isObject = typeof input === "object" && input !== null && !Array.isArray(input);
   const record = (isObject ? input : {}) as Record<string, unknown>;
 
-  if (name === "bash") {
+  if (name === "bash" || name === "powershell") {
     if (!isObject || typeof record.command !== "string") {
-      return { kind: "invalid", tool, problem: "a bash call needs a string `command`" };
+      return { kind: "invalid", tool, problem: `a ${name} call needs a string \`command\`` };
     }
-    return { kind: "bash", tool, command: record.command };
+    return { kind: "bash", tool, command: record.command, shell: name === "bash" ? "bash" : "powershell" };
   }
 
   const spec = FILE_TOOLS[name];
