@@ -13,6 +13,8 @@ const KEEP = 16;
 /** Serves decisions on this worker thread's port. */
 export function runDeciderWorker(): void {
   parentPort?.on("message", onRequest);
+  const ready: WorkerResponse = { ready: true };
+  parentPort?.postMessage(ready);
 }
 
 function onRequest(m: WorkerRequest): void {

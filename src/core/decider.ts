@@ -69,6 +69,8 @@ export interface WorkerRequest {
   posture: Posture;
 }
 export type WorkerResponse =
+  /** The worker has loaded and listens: decision time is counted from here. */
+  | { ready: true; id?: undefined }
   | { id: number; ok: true; value: Judgement }
   | { id: number; ok: false; error: string }
   /** The worker does not hold that rule set (it keeps a few): send the request again with it. */
@@ -92,8 +94,13 @@ export function locateWorker(from = __dirname): string | undefined {
   }
 }
 
+/** How long a new worker may take to load before its first decision's time starts to count. */
+const STARTUP_MS = 10_000;
+
 export class BoundedDecider implements Decider {
   private worker: Worker | undefined;
+  /** The current worker said it is ready (loading the engine is not deciding). */
+  private ready = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly ruleIds = new WeakMap<RuleSet, number>();
@@ -128,18 +135,35 @@ export class BoundedDecider implements Decider {
     const message: WorkerRequest = { id, req: lean, rulesId, ctx, posture, ...(!this.sent.has(rulesId) && { rules }) };
     this.sent.add(rulesId);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new DecisionTimeout(this.timeoutMs));
-        // Terminating stops whatever the worker is stuck in; the next call gets a fresh one.
-        this.restart();
-      }, this.timeoutMs);
-      this.pending.set(id, { message, rules, resolve, reject, timer });
+      const p: Pending = { message, rules, resolve, reject, timer: this.startTimer(id, this.ready ? 0 : STARTUP_MS) };
+      this.pending.set(id, p);
       worker.postMessage(message);
     });
   }
 
+  /** The time limit of one call: `extra` for a worker still loading, then the decision's own. */
+  private startTimer(id: number, extra: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      const p = this.pending.get(id);
+      if (!p) return;
+      this.pending.delete(id);
+      p.reject(new DecisionTimeout(this.timeoutMs));
+      // Terminating stops whatever the worker is stuck in; the next call gets a fresh one.
+      this.restart();
+    }, this.timeoutMs + extra);
+  }
+
   private onResponse(w: Worker, m: WorkerResponse): void {
+    if ("ready" in m) {
+      if (this.worker !== w) return;
+      this.ready = true;
+      // From now on only deciding counts against the limit.
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        p.timer = this.startTimer(id, 0);
+      }
+      return;
+    }
     const p = this.pending.get(m.id);
     if (!p) return;
     if (!m.ok && "unknownRules" in m) {
@@ -176,6 +200,7 @@ export class BoundedDecider implements Decider {
     // must never keep its process (pi, the CLI) alive.
     w.unref();
     this.worker = w;
+    this.ready = false;
     this.sent = new Set();
     return w;
   }
@@ -183,6 +208,7 @@ export class BoundedDecider implements Decider {
   private restart(): void {
     const w = this.worker;
     this.worker = undefined;
+    this.ready = false;
     this.sent = new Set();
     void w?.terminate();
   }

@@ -9,6 +9,7 @@ export type { Telemetry, TelemetryOptions };
 export function loadTelemetry(options: TelemetryOptions): Telemetry {
   const file = path.join(__dirname, "telemetry.js");
   // A runtime path: esbuild leaves this require alone, so the SDK stays out of this bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(file) as typeof import("./telemetry");
   return mod.startTelemetry(options);
 }

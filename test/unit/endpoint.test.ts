@@ -105,6 +105,16 @@ describe("endpoint over HTTP", () => {
     assert.equal((bad.json as { block: boolean }).block, true);
   });
 
+  it("generic route POST /hook/<agent>: the same answers as the aliases; an agent without an adapter is refused", async () => {
+    const viaAlias = await post(pre("Bash", { command: "rm -rf x" }));
+    const viaGeneric = await post(pre("Bash", { command: "rm -rf x" }), { path: "/hook/claude" });
+    assert.equal(viaGeneric.status, 200);
+    assert.deepEqual(viaGeneric.json, viaAlias.json);
+    assert.deepEqual((await post({ toolName: "read", input: { path: ".env" }, cwd: dir }, { path: "/hook/pi" })).json, (await post({ toolName: "read", input: { path: ".env" }, cwd: dir }, { path: "/pi/tool-call" })).json);
+    assert.equal((await post(pre("Bash", { command: "ls" }), { path: "/hook/nobody" })).status, 404);
+    assert.equal((await post(pre("Bash", { command: "ls" }), { path: "/hook/" })).status, 404);
+  });
+
   it("health: version and counts, no secrets", async () => {
     const r = await request(ep.port, { method: "GET", path: "/health", token: TOKEN });
     assert.equal(r.status, 200);
