@@ -22,7 +22,7 @@ export function pathRuleId(kind: PathRule["kind"], path: string): string {
   const slug = path
     .replace(/^~(?=\/|$)/, "home")
     .toLowerCase()
-    .replace(/\*/g, "any")
+    .replace(/\*/g, "-any-")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return `${PATH_ID_PREFIX[kind]}${slug ? "-" + slug : ""}`;
