@@ -41,6 +41,16 @@ export function assertFamily(id: string, action: Exclude<Action, "allow">, comma
   }
 }
 
+/** Each command gets `action` from the rule with this id, or from the path entry written so. */
+export function assertDecidedBy(rule: { id?: string; path?: string }, action: Exclude<Action, "allow">, commands: string[]): void {
+  for (const command of commands) {
+    const v = judge(command);
+    assert.equal(v.action, action, `${command}: ${v.action} ${v.reason}`);
+    if (rule.id !== undefined) assert.equal(v.rule?.id, rule.id, command);
+    if (rule.path !== undefined) assert.equal(v.rule?.text, rule.path, command);
+  }
+}
+
 /** Routine work around the family: allowed by the defaults. */
 export function assertAllowed(commands: string[]): void {
   for (const command of commands) {

@@ -1,8 +1,7 @@
 // Default rule family: secrets leaking without naming a file (block).
 // Incidents: anthropics/claude-code#56103 (env secrets printed verbatim), #62156 (a parameter
 // expansion printed ANTHROPIC_API_KEY), #11271 (env exposed when confused). See docs/defaults.md.
-import * as assert from "node:assert/strict";
-import { assertAllowed, assertFamily, judge } from "./defaults-helpers";
+import { assertAllowed, assertDecidedBy, assertFamily } from "./defaults-helpers";
 
 describe("defaults: secrets dumped from the environment (block)", () => {
   it("env / printenv with nothing to run print every variable, whatever reads the output", () => {
@@ -18,11 +17,7 @@ describe("defaults: secrets dumped from the environment (block)", () => {
   });
 
   it("/proc/*/environ is zero-access", () => {
-    for (const command of ["cat /proc/self/environ", "tr '\\0' '\\n' < /proc/1/environ"]) {
-      const v = judge(command);
-      assert.equal(v.action, "block", command);
-      assert.equal(v.rule?.text, "/proc/*/environ", command);
-    }
+    assertDecidedBy({ path: "/proc/*/environ" }, "block", ["cat /proc/self/environ", "tr '\\0' '\\n' < /proc/1/environ"]);
   });
 
   it("passes the routine work around them", () => {

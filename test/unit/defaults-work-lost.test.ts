@@ -2,8 +2,7 @@
 // Incidents: anthropics/claude-code#39394 (git checkout over uncommitted changes), #62710 (git
 // checkout on a file), #16098 (git checkout -- .), #85879 (git stash wiped 170 files); policy on
 // a plain `git switch main` in docs/defaults.md.
-import { assertAllowed, assertFamily, judge } from "./defaults-helpers";
-import * as assert from "node:assert/strict";
+import { assertAllowed, assertDecidedBy, assertFamily } from "./defaults-helpers";
 
 describe("defaults: work lost without rm (ask)", () => {
   it("switching with --force or --discard-changes", () => {
@@ -20,11 +19,7 @@ describe("defaults: work lost without rm (ask)", () => {
   });
 
   it("git stash drop / clear stays a block, also after git stash in one line", () => {
-    for (const command of ["git stash && git stash drop", "git stash drop stash@{1}", "git stash clear", "git stash push -m wip; git stash drop"]) {
-      const v = judge(command);
-      assert.equal(v.action, "block", command);
-      assert.equal(v.rule?.id, "git-stash-drop", command);
-    }
+    assertDecidedBy({ id: "git-stash-drop" }, "block", ["git stash && git stash drop", "git stash drop stash@{1}", "git stash clear", "git stash push -m wip; git stash drop"]);
   });
 
   it("passes the routine work around them (a plain switch is left to git, which refuses to overwrite local changes)", () => {
