@@ -16,6 +16,7 @@ describe("defaults: database and environment resets (block)", () => {
       "yarn workspace api prisma migrate reset",
       "yarn dlx prisma migrate reset",
       "bunx prisma migrate reset",
+      "bun x prisma migrate reset",
       "npm exec -- prisma migrate reset",
       "npx -c 'prisma migrate reset --force'",
       "env DATABASE_URL=postgres://x npx prisma migrate reset",
