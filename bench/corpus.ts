@@ -56,7 +56,8 @@ if (showMisses) {
     const incidents = loadCorpus(incidentsFile);
     const scored = score(incidents, (c) => decide({ tool: c.tool, input: c.input }, defaultRules(), ctx).action as Action);
     console.log(`\nincident corpus: ${incidentsFile} (${incidents.length} cases), rules: embedded defaults`);
-    table("by class", [...scored.byClass.keys()], scored.byClass, scored.byClass);
+    console.log(`\nby class\n${"".padEnd(24)} ${"n".padStart(4)} | catch  exact     FP`);
+    for (const [k, e] of scored.byClass) console.log(`${k.padEnd(24)} ${String(e.cases).padStart(4)} | ${f(catchRate(e))} ${f(exactRate(e))} ${f(fpRate(e))}`);
     const s = scored.overall;
     console.log(`\noverall incidents (defaults): catch ${f(catchRate(s))} (${s.caught}/${s.positives})  exact ${f(exactRate(s))} (${s.exact}/${s.cases})  false positives ${f(fpRate(s))} (${s.falsePositives}/${s.negatives})`);
     if (showMisses) {

@@ -37,6 +37,22 @@ describe("defaults: database and environment resets (block)", () => {
     assertFamily("db-reset-rails", "block", ["rails db:drop", "bin/rails db:drop db:create db:migrate", "bundle exec rake db:reset", "RAILS_ENV=test rails db:schema:load", "rails db:migrate:reset", "bin/rails db:seed:replant"]);
   });
 
+  it("the other ORMs' resets: Laravel, Sequelize, TypeORM, Knex, Alembic, Ecto, Doctrine", () => {
+    assertFamily("db-reset-orm", "block", [
+      "php artisan migrate:fresh --seed",
+      "./vendor/bin/sail artisan migrate:refresh",
+      "php artisan db:wipe --force",
+      "npx sequelize-cli db:drop",
+      "npx sequelize db:migrate:undo:all",
+      "npx typeorm schema:drop -d src/data-source.ts",
+      "npx typeorm-ts-node-commonjs schema:drop",
+      "npx knex migrate:rollback --all",
+      "alembic downgrade base",
+      "mix ecto.reset",
+      "php bin/console doctrine:database:drop --force",
+    ]);
+  });
+
   it("manage.py flush / reset_db", () => {
     assertFamily("db-flush-django", "block", ["python manage.py flush --noinput", "./manage.py flush", "uv run python manage.py reset_db --noinput", "django-admin flush"]);
   });
@@ -65,6 +81,13 @@ describe("defaults: database and environment resets (block)", () => {
       "bin/rails db:migrate",
       "bundle exec rails db:rollback",
       "python manage.py migrate",
+      "php artisan migrate",
+      "php artisan migrate:rollback --step=1",
+      "npx knex migrate:rollback",
+      "npx sequelize-cli db:migrate",
+      "alembic upgrade head",
+      "alembic downgrade -1",
+      "mix ecto.migrate",
       "python manage.py sqlflush",
       "createdb app_test",
       "redis-cli get session:1",

@@ -29,6 +29,7 @@ describe("defaults: work lost without rm (ask)", () => {
       "git switch -",
       "git switch -c fix/header",
       "git checkout -b feature/orders",
+      "git checkout -b fix/app.ts",
       "git checkout v1.2",
       "git checkout release/2.0",
       "git restore --staged src/app.ts",

@@ -173,7 +173,7 @@ describe("rules parser", () => {
     assert.deepEqual(parsed.diagnostics, []);
     const r = defaultRules();
     // 14 before issue 19 added the database, infrastructure, work-lost and secrets families.
-    assert.equal(r.bashToolPatterns.length, 41);
+    assert.equal(r.bashToolPatterns.length, 42);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));
     assert.ok(r.noDeletePaths.some((p) => p.path === ".git/"));
