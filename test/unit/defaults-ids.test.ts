@@ -16,7 +16,7 @@ describe("defaults: rule ids", () => {
 
   it("ids of the existing defaults are the stable names layers use", () => {
     const ids = new Set([...defaultRules().bashToolPatterns, ...defaultRules().zeroAccessPaths, ...defaultRules().noDeletePaths].map((x) => x.id));
-    for (const id of ["rm-recursive", "sudo", "git-reset-hard", "git-push-force", "sql-drop-table", "db-reset-prisma", "infra-destroy-terraform", "secrets-env-dump", "zero-access-env", "zero-access-home-ssh", "zero-access-any-pem", "no-delete-git"]) {
+    for (const id of ["rm-recursive-force", "sudo", "git-reset-hard", "git-push-force", "sql-drop-table", "db-reset-prisma", "infra-destroy-terraform", "secrets-env-dump", "zero-access-env", "zero-access-home-ssh", "zero-access-any-pem", "no-delete-git"]) {
       assert.ok(ids.has(id), id);
     }
   });
