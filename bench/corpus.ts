@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decide } from "../src/engine/decide";
+import { defaultRules } from "../src/engine/rules/defaults";
 import { parseRules } from "../src/engine/rules/parse";
 import type { Action } from "../src/engine/types";
 import { catchRate, CORPUS_CWD, CORPUS_HOME, corpusDir, exactRate, fpRate, loadCorpus, score, type Score } from "./lib/corpus";
@@ -45,4 +46,23 @@ console.log(`overall textual: catch ${f(catchRate(t))} (${t.caught}/${t.positive
 if (showMisses) {
   console.log(`\nengine misses (${engine.misses.length}):`);
   for (const { c, got } of engine.misses) console.log(`  ${c.id} ${c.class}/${c.variant} expect ${c.expect} got ${got}: ${c.tool} ${JSON.stringify(c.input).slice(0, 140)}`);
+}
+
+// Incident corpus (h4, issue 19): real incident commands and the routine work around them,
+// scored with the embedded defaults (what a user without a rules file gets), not the reference rules.
+{
+  const incidentsFile = path.join(root, "test/fixtures/corpus/incidents.jsonl");
+  if (fs.existsSync(incidentsFile) && !args.some((a) => !a.startsWith("--"))) {
+    const incidents = loadCorpus(incidentsFile);
+    const scored = score(incidents, (c) => decide({ tool: c.tool, input: c.input }, defaultRules(), ctx).action as Action);
+    console.log(`\nincident corpus: ${incidentsFile} (${incidents.length} cases), rules: embedded defaults`);
+    console.log(`\nby class\n${"".padEnd(24)} ${"n".padStart(4)} | catch  exact     FP`);
+    for (const [k, e] of scored.byClass) console.log(`${k.padEnd(24)} ${String(e.cases).padStart(4)} | ${f(catchRate(e))} ${f(exactRate(e))} ${f(fpRate(e))}`);
+    const s = scored.overall;
+    console.log(`\noverall incidents (defaults): catch ${f(catchRate(s))} (${s.caught}/${s.positives})  exact ${f(exactRate(s))} (${s.exact}/${s.cases})  false positives ${f(fpRate(s))} (${s.falsePositives}/${s.negatives})`);
+    if (showMisses) {
+      console.log(`\nincident misses (${scored.misses.length}):`);
+      for (const { c, got } of scored.misses) console.log(`  ${c.id} ${c.class}/${c.variant} expect ${c.expect} got ${got}: ${JSON.stringify(c.input).slice(0, 140)}`);
+    }
+  }
 }

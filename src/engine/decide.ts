@@ -45,7 +45,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
     for (const rule of rules.bashToolPatterns) {
       if (texts.some((t) => rule.regex.test(t))) {
-        const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
+        const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }) };
         const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
         if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
         else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
@@ -177,7 +177,7 @@ function verb(access: Access): string {
 }
 
 function refOf(rule: PathRule): RuleRef {
-  return { kind: rule.kind, text: rule.path, line: rule.range ? rule.range.start.line + 1 : undefined };
+  return { kind: rule.kind, text: rule.path, line: rule.range ? rule.range.start.line + 1 : undefined, ...(rule.id !== undefined && { id: rule.id }) };
 }
 
 function lineOf(rule: { range?: { start: { line: number } } }): number | undefined {

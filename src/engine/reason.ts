@@ -11,7 +11,9 @@ const KIND_LABEL: Record<RuleRef["kind"], string> = {
 
 export function describeRule(rule: RuleRef): string {
   const where = rule.line ? `, rules line ${rule.line}` : "";
-  return `${KIND_LABEL[rule.kind]} ${rule.kind === "bashPattern" ? `/${rule.text}/` : `"${rule.text}"`}${where}`;
+  // A pattern's id is shown (what a layer names to drop it); a path's id is derived from the path shown.
+  const id = rule.kind === "bashPattern" && rule.id ? ` ${rule.id}` : "";
+  return `${KIND_LABEL[rule.kind]}${id} ${rule.kind === "bashPattern" ? `/${rule.text}/` : `"${rule.text}"`}${where}`;
 }
 
 export function blockReason(what: string, rule?: RuleRef): string {

@@ -32,6 +32,11 @@ export interface BashPatternRule {
   regex: RegExp;
   reason: string;
   ask: boolean;
+  /**
+   * A stable name (`[a-z0-9-]`, unique in its file): what a layer names to drop the rule
+   * (`disable: [id]`). Every embedded default has one; a user's rule may leave it out.
+   */
+  id?: string;
   /** Where the rule is written, when it came from a file. */
   range?: Range;
 }
@@ -40,6 +45,8 @@ export interface PathRule {
   kind: "zeroAccess" | "readOnly" | "noDelete";
   /** The entry as written in the file (`.env`, `~/.ssh/`, `adws/adw_*.py`). */
   path: string;
+  /** A stable name derived from the list and the path (`zero-access-env`, `no-delete-git`): see pathRuleId. */
+  id?: string;
   range?: Range;
   /** Added by the guard itself (its own rules file and state), not written by the user. */
   implicit?: boolean;
@@ -75,6 +82,8 @@ export type DiagnosticCode =
   | "missing-reason"
   | "invalid-ask"
   | "invalid-flags"
+  | "invalid-id"
+  | "duplicate-id"
   | "duplicate"
   | "unreachable"
   | "empty-path";
@@ -100,6 +109,8 @@ export interface RuleRef {
   kind: RuleKind;
   /** The pattern or the path entry as written. */
   text: string;
+  /** The rule's stable id, when it has one. */
+  id?: string;
   reason?: string;
   /** 1-based line in the rules file, when known. */
   line?: number;

@@ -172,7 +172,8 @@ describe("rules parser", () => {
     const parsed = parseRules(DEFAULT_RULES_TEXT);
     assert.deepEqual(parsed.diagnostics, []);
     const r = defaultRules();
-    assert.equal(r.bashToolPatterns.length, 14);
+    // 14 before issue 19 added the database, infrastructure, work-lost and secrets families.
+    assert.equal(r.bashToolPatterns.length, 42);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));
     assert.ok(r.noDeletePaths.some((p) => p.path === ".git/"));

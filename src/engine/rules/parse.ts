@@ -8,7 +8,25 @@ import { nestsQuantifiers } from "./regex-risk";
 import { closest } from "./similar";
 
 export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"] as const;
-export const PATTERN_KEYS = ["pattern", "reason", "ask", "flags"] as const;
+export const PATTERN_KEYS = ["id", "pattern", "reason", "ask", "flags"] as const;
+/** A rule id: lowercase words of letters and digits joined by single dashes (`db-reset-prisma`). */
+export const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PATH_ID_PREFIX: Record<PathRule["kind"], string> = { zeroAccess: "zero-access", readOnly: "read-only", noDelete: "no-delete" };
+
+/**
+ * The id of a path entry: its list and its path in [a-z0-9-] (`.env` in zeroAccessPaths is
+ * `zero-access-env`, `~/.ssh/` is `zero-access-home-ssh`, `.git/` in noDeletePaths is
+ * `no-delete-git`). Stable for as long as the entry is written the same way.
+ */
+export function pathRuleId(kind: PathRule["kind"], path: string): string {
+  const slug = path
+    .replace(/^~(?=\/|$)/, "home")
+    .toLowerCase()
+    .replace(/\*/g, "-any-")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `${PATH_ID_PREFIX[kind]}${slug ? "-" + slug : ""}`;
+}
 type PathKey = "zeroAccessPaths" | "readOnlyPaths" | "noDeletePaths";
 const PATH_KIND: Record<PathKey, PathRule["kind"]> = {
   zeroAccessPaths: "zeroAccess",
@@ -53,6 +71,9 @@ export function parseRules(text: string): ParsedRules {
   }
 
   const rules = emptyRuleSet();
+  /** Pattern ids → the line they are written on. */
+  const ids = new Map<string, number>();
+  const pathIds = new Set<string>();
   const root = doc.contents;
   if (root === null || (isScalar(root) && (root.value === null || root.value === ""))) {
     return finish(rules, diagnostics);
@@ -82,6 +103,12 @@ export function parseRules(text: string): ParsedRules {
     }
   }
 
+  for (const rule of rules.bashToolPatterns) {
+    if (rule.id !== undefined && pathIds.has(rule.id)) {
+      report("error", "duplicate-id", `Duplicate id "${rule.id}": a path entry is already named so. A layer names a rule by its id, so each must be unique.`, rule.range ?? rangeOf(0, 0));
+    }
+  }
+
   for (const u of findUnreachable(rules)) {
     report("warning", "unreachable", u.message, u.range);
   }
@@ -99,6 +126,7 @@ export function parseRules(text: string): ParsedRules {
         report("error", "wrong-type", "Each bashToolPatterns entry must be a mapping with pattern and reason.", nodeRange(item));
         continue;
       }
+      let id: Scalar | undefined;
       let pattern: Scalar | undefined;
       let reason: Scalar | undefined;
       let ask: Scalar | undefined;
@@ -125,7 +153,8 @@ export function parseRules(text: string): ParsedRules {
           broken = true;
           continue;
         }
-        if (k === "pattern") pattern = v;
+        if (k === "id") id = v;
+        else if (k === "pattern") pattern = v;
         else if (k === "reason") reason = v;
         else if (k === "ask") ask = v;
         else flags = v;
@@ -175,6 +204,20 @@ export function parseRules(text: string): ParsedRules {
           broken = true;
         } else askValue = ask.value;
       }
+      let idValue: string | undefined;
+      if (id) {
+        const v = typeof id.value === "string" || typeof id.value === "number" ? String(id.value) : undefined;
+        if (v === undefined || !RULE_ID.test(v)) {
+          report("error", "invalid-id", `id must be lowercase letters, digits and single dashes, like db-reset-prisma (got ${JSON.stringify(id.value)}).`, nodeRange(id));
+          broken = true;
+        } else if (ids.has(v)) {
+          report("error", "duplicate-id", `Duplicate id "${v}": it is already used on line ${ids.get(v)! + 1}. A layer names a rule by its id, so each must be unique.`, nodeRange(id));
+          broken = true;
+        } else {
+          ids.set(v, nodeRange(id).start.line);
+          idValue = v;
+        }
+      }
       const identity = `${askValue ? "ask" : "block"}|${flagText}/${source}`;
       const first = seen.get(identity);
       if (first !== undefined) {
@@ -193,6 +236,7 @@ export function parseRules(text: string): ParsedRules {
         regex,
         reason: String(reason!.value).trim(),
         ask: askValue,
+        ...(idValue !== undefined && { id: idValue }),
         range: entryRange,
       };
       rules.bashToolPatterns.push(rule);
@@ -227,7 +271,13 @@ export function parseRules(text: string): ParsedRules {
         continue;
       }
       seen.set(path, r.start.line);
-      rules[key].push({ kind: PATH_KIND[key], path, range: r });
+      // Path entries are named by their list and path; two paths with the same name (`.env` and
+      // `env/`) get -2, -3 … in file order.
+      const base = pathRuleId(PATH_KIND[key], path);
+      let id = base;
+      for (let n = 2; pathIds.has(id); n++) id = `${base}-${n}`;
+      pathIds.add(id);
+      rules[key].push({ kind: PATH_KIND[key], path, id, range: r });
     }
   }
 }

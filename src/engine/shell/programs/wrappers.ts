@@ -1,6 +1,8 @@
 // Programs that run another program: sudo, doas/pkexec/run0 (also shown as sudo), sudoedit, env (and its `VAR=value` words), command,
 // builtin, exec, nice, nohup, time, timeout, stdbuf, ionice, setsid, busybox, chronic, unbuffer,
-// and the project-runner forms `uv run`, `poetry run`, `pipenv run`, `bundle exec`.
+// and the project-runner forms `uv run`, `poetry run`, `pipenv run`, `bundle exec`, and the
+// package runners `npx`, `npm exec`/`npm x`, `pnpm dlx`/`pnpm exec`, `yarn dlx`/`yarn exec`, `bunx`
+// (`bun x` is bun's, in interpreters.ts: its text is shown whole), and `pnpm <bin>`/`yarn <bin>` (a package's program run by name, e.g. `yarn prisma …`).
 // Each is recorded twice: the wrapper invocation itself (so `\bsudo\b` still fires; its text is
 // the wrapper and its options followed by the normalized wrapped command), then the wrapped command.
 import { CodeBuilder } from "../code";
@@ -8,7 +10,8 @@ import { parseOptions, valuesOf, type OptionSpec } from "../options";
 import { resolvePath } from "../../paths";
 import type { Handler, Invocation, Runner, RunResult } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
-import { shown } from "./common";
+import { mention, shown } from "./common";
+import { runArgCode } from "./shells";
 
 interface WrapperSpec extends OptionSpec {
   /** Operands to skip after the options before the wrapped program (timeout's DURATION). */
@@ -17,6 +20,10 @@ interface WrapperSpec extends OptionSpec {
   noRun?: string[];
   /** Options whose value is the directory the wrapped program starts in. */
   chdir?: string[];
+  /** Options whose value is shell code the wrapper runs (`npx -c 'prisma migrate reset'`). */
+  code?: string[];
+  /** The wrapped word names a package, whose program is run: `prisma@5` → prisma, `@scope/cli@2` → cli. */
+  packageBin?: boolean;
 }
 
 const WRAPPERS: Record<string, WrapperSpec> = {
@@ -64,17 +71,176 @@ export function wrapperHandlers(): Record<string, Handler> {
   for (const [name, spec] of Object.entries(WRAPPERS)) out[name] = (inv, r) => runWrapper(inv, r, spec);
   for (const [name, { sub, spec }] of Object.entries(RUNNER_SUBCOMMANDS)) {
     out[name] = (inv, r) => {
-      if (inv.args[0]?.value !== sub) return undefined;
+      // `uv sync`, `poetry install`: not a runner form, so the default treatment (text shown whole).
+      if (inv.args[0]?.value !== sub) return asUnknownProgram(inv, r);
       return runWrapper({ ...inv, args: inv.args.slice(1) }, r, { ...spec, stopAtOperand: true }, [name, sub]);
     };
   }
+  for (const [name, pm] of Object.entries(PACKAGE_MANAGERS)) out[name] = (inv, r) => runPackageManager(inv, r, name, pm);
+  out.make = runMake;
+  out.gmake = runMake;
+  out.npx = (inv, r) => runWrapper(inv, r, NPX_SPEC);
+  out.bunx = (inv, r) => runWrapper(inv, r, BUNX_SPEC);
   return out;
+}
+
+// Package runners. Their own options come first; the first operand is the package (its program).
+const NPX_SPEC: WrapperSpec = { shortWithValue: "pc", longWithValue: ["package", "call", "node-options", "userconfig", "cache", "registry", "workspace"], code: ["c", "call"], packageBin: true };
+const BUNX_SPEC: WrapperSpec = { shortWithValue: "p", longWithValue: ["package"], packageBin: true };
+const PNPM_EXEC_SPEC: WrapperSpec = { shortWithValue: "F", longWithValue: ["package", "filter", "dir", "workspace-concurrency", "resume-from", "report-summary"], packageBin: true };
+const YARN_EXEC_SPEC: WrapperSpec = { shortWithValue: "p", longWithValue: ["package"], packageBin: true };
+
+interface PackageManager {
+  /** Options before the subcommand (`pnpm --filter api exec …`, `yarn --cwd web prisma …`). */
+  global: OptionSpec;
+  /** Subcommands that run a package's program, with the spec of their own options. */
+  runners: Record<string, WrapperSpec>;
+  /**
+   * The manager's own subcommands (`pnpm rm lodash` removes a dependency, not a file): anything else
+   * is a package's program run by name (`yarn prisma migrate reset`, `pnpm tsc`). Undefined: no
+   * program runs by name (`npm prisma` is an error).
+   */
+  builtins?: ReadonlySet<string>;
+  /** `yarn workspace NAME CMD…`: skip the subcommand and its NAME, then read CMD again. */
+  workspace?: string;
+}
+
+const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
+const PACKAGE_MANAGERS: Record<string, PackageManager> = {
+  npm: { global: { shortWithValue: "w", longWithValue: ["prefix", "workspace", "userconfig", "cache", "registry"] }, runners: { exec: NPX_SPEC, x: NPX_SPEC } },
+  pnpm: {
+    global: { shortWithValue: "CF", longWithValue: ["dir", "filter", "workspace-concurrency", "reporter", "loglevel", "config"] },
+    runners: { dlx: PNPM_EXEC_SPEC, exec: PNPM_EXEC_SPEC },
+    builtins: words(`add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch patch
+      patch-commit patch-remove audit list ls ll la outdated why licenses run run-script test t tst start restart stop create init
+      publish pack store env setup config c get set root bin doctor deploy server self-update cat-file cat-index find-hash help
+      approve-builds ignored-builds dedupe install-test it recursive multi m node completion owner search info view show docs
+      home bugs repo version login logout adduser whoami team token profile access dist-tag deprecate unpublish star stars ping
+      exec dlx catalog sbom`),
+  },
+  yarn: {
+    global: { longWithValue: ["cwd", "modules-folder", "cache-folder", "mutex", "network-timeout"] },
+    runners: { dlx: YARN_EXEC_SPEC, exec: YARN_EXEC_SPEC },
+    builtins: words(`add install remove upgrade up upgrade-interactive run exec dlx init info config cache workspaces why link unlink
+      pack publish npm plugin set version constraints dedupe explain node rebuild patch patch-commit search stage unplug
+      login logout list outdated global generate-lock-entry import licenses owner tag team test audit autoclean check bin
+      create help policies import start`),
+    workspace: "workspace",
+  },
+};
+
+function runPackageManager(inv: Invocation, r: Runner, name: string, pm: PackageManager): RunResult | void {
+  let parsed = parseOptions(inv.args, { ...pm.global, stopAtOperand: true });
+  let head = [name, ...inv.args.slice(0, parsed.restIndex).map(shown)];
+  let rest = inv.args.slice(parsed.restIndex);
+  if (pm.workspace && rest[0]?.value === pm.workspace && rest.length > 2) {
+    head = [...head, ...rest.slice(0, 2).map(shown)];
+    rest = rest.slice(2);
+    parsed = parseOptions(rest, { ...pm.global, stopAtOperand: true });
+  }
+  const sub = rest[0];
+  if (!sub || !known(sub)) return asUnknownProgram(inv, r);
+  const runner = pm.runners[sub.value];
+  if (runner) return runWrapper({ ...inv, args: rest.slice(1) }, r, runner, [...head, sub.value]);
+  if (!pm.builtins || pm.builtins.has(sub.value) || sub.value.startsWith("-") || /[/\\.]/.test(sub.value)) return asUnknownProgram(inv, r);
+  // `yarn prisma migrate reset`: the package's program, run by name.
+  return runWrapper({ ...inv, args: rest }, r, { packageBin: false }, head);
+}
+
+// make: the recipes it runs are only visible when the makefile is in the command itself
+// (`make -f - reset <<'EOF' … EOF`). Then the recipes of the named targets (or of the first
+// target) and of their prerequisites are analysed as the shell code make hands to sh; otherwise the
+// command is shown whole, as for any program (the Makefile on disk is not read: the engine does no I/O).
+const MAKE_SPEC: OptionSpec = { shortWithValue: "fCIoWjl", longWithValue: ["file", "makefile", "directory", "include-dir", "old-file", "new-file", "assume-old", "assume-new", "what-if", "jobs", "load-average", "eval"] };
+const MAKE_DRY_RUN = new Set(["n", "dry-run", "just-print", "recon", "q", "question", "p", "print-data-base"]);
+
+function runMake(inv: Invocation, r: Runner): RunResult | void {
+  asUnknownProgram(inv, r);
+  const parsed = parseOptions(inv.args, MAKE_SPEC);
+  if (parsed.options.some((o) => MAKE_DRY_RUN.has(o.name))) return;
+  const file = valuesOf(parsed, "f", "file", "makefile");
+  if (!(file.length === 1 && known(file[0]) && file[0].value === "-" && inv.stdin.kind === "text")) return;
+  const code = inv.stdin.code;
+  const rules = readMakefile(code.text);
+  const targets = parsed.operands.filter((a) => known(a) && !a.value.includes("=")).map((a) => a.value!);
+  const todo = targets.length ? targets : [...rules.keys()].filter((t) => !t.startsWith(".")).slice(0, 1);
+  const done = new Set<string>();
+  while (todo.length && done.size < 64) {
+    const t = todo.shift()!;
+    if (done.has(t)) continue;
+    done.add(t);
+    const rule = rules.get(t);
+    if (!rule) continue;
+    todo.push(...rule.prereqs);
+    for (const [start, end] of rule.recipe) {
+      const b = new CodeBuilder();
+      b.pushCode(code, start, end);
+      r.runCode(b.build(code.offsets?.[start] ?? code.base + start), inv.scope.child(), { kind: "none" }, inv.depth + 1, `make ${t}`);
+    }
+  }
+}
+
+/** Targets → prerequisites and recipe lines ([start, end) in the text, without the tab and @-+ prefixes). */
+function readMakefile(text: string): Map<string, { prereqs: string[]; recipe: [number, number][] }> {
+  const rules = new Map<string, { prereqs: string[]; recipe: [number, number][] }>();
+  let current: { prereqs: string[]; recipe: [number, number][] }[] = [];
+  let at = 0;
+  for (const line of text.split("\n")) {
+    const start = at;
+    at += line.length + 1;
+    if (line.startsWith("\t")) {
+      const prefix = /^\t[@+\-\s]*/.exec(line)![0].length;
+      if (line.trim() !== "") for (const rule of current) rule.recipe.push([start + prefix, start + line.length]);
+      continue;
+    }
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const m = /^([^:=#\t][^:=#]*?)\s*::?(?!=)\s*([^;#]*)(?:;\s*(.*))?$/.exec(line);
+    if (!m) {
+      current = [];
+      continue;
+    }
+    current = m[1].split(/\s+/).filter(Boolean).map((t) => {
+      const rule = rules.get(t) ?? { prereqs: [], recipe: [] };
+      rules.set(t, rule);
+      rule.prereqs.push(...m[2].split(/\s+/).filter(Boolean));
+      return rule;
+    });
+    if (m[3] !== undefined && m[3].trim() !== "") {
+      const inline = start + line.length - m[3].length;
+      for (const rule of current) rule.recipe.push([inline, start + line.length]);
+    }
+  }
+  return rules;
+}
+
+/** What dispatch does for a program it does not know: the text whole, and every word may name a file it reads. */
+function asUnknownProgram(inv: Invocation, r: Runner): RunResult | void {
+  r.emit(inv, { head: [inv.name], args: inv.args.map(shown) });
+  for (const a of inv.args) mention(inv, r, a);
+}
+
+/** `prisma@5.2.0` → prisma; `@scope/tool@1` → tool; `@railway/cli` → railway (a scope's `cli` is named after the scope). */
+function binOfPackage(spec: string): string {
+  const m = /^(?:@([^/@]+)\/)?([^@]+)(?:@.*)?$/.exec(spec);
+  if (!m) return spec;
+  return m[1] && m[2] === "cli" ? m[1] : m[2];
 }
 
 function runWrapper(inv: Invocation, r: Runner, spec: WrapperSpec, head: string[] = [inv.name]): RunResult | void {
   const parsed = parseOptions(inv.args, { ...spec, stopAtOperand: true });
   let inner = inv.args.slice(parsed.restIndex);
   const own = inv.args.slice(0, parsed.restIndex);
+  // `npx -c 'prisma migrate reset'`, `npm exec --call=…`: the value is shell code it runs.
+  const code = spec.code ? parsed.options.filter((o) => spec.code!.includes(o.name) && o.value) : [];
+  if (code.length) {
+    r.emit(inv, { head, args: own.map(shown) });
+    for (const o of code) runArgCode(inv, r, o.value!, inv.scope.child(), `${head.join(" ")} -c`);
+    return;
+  }
+  if (spec.packageBin && inner[0] && known(inner[0])) {
+    const bin = binOfPackage(inner[0].value);
+    if (bin !== inner[0].value) inner = [{ ...inner[0], value: bin, text: bin }, ...inner.slice(1)];
+  }
   if (parsed.options.some((o) => spec.noRun?.includes(o.name))) {
     // `command -v rm`, `sudo -l`: names a program without running it. The wrapper is still used.
     r.emit(inv, { head, args: own.map(shown) });
