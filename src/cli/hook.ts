@@ -11,9 +11,10 @@ import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
 import { lookupEndpoint } from "../hookserver/registry";
 import { readToken } from "../hookserver/token";
 import type { Asker } from "../hookserver/asker";
+import { AGENT_HOOKS, runAgentHook } from "./hook-agents";
 import { args, CliError, EXIT, readStdin } from "./io";
 
-export const HOOK_HELP = `Usage: damage-control hook claude [--timeout SECONDS]
+export const HOOK_HELP = `Usage: damage-control hook claude|codex|gemini|copilot [--timeout SECONDS]
 
 A Claude Code command hook: reads the hook input on stdin and prints the answer JSON.
 Asks the endpoint that guards the input's cwd ($DAMAGE_CONTROL_URL / $DAMAGE_CONTROL_TOKEN
@@ -29,8 +30,9 @@ const localAsker: Asker = {
 
 export async function runHook(argv: string[]): Promise<number> {
   const { values, positionals } = args(argv, { timeout: { type: "string" } }, true);
-  if (positionals[0] !== "claude") throw new CliError('hook takes an agent: "damage-control hook claude"');
   const timeoutMs = Math.max(1, Number(values.timeout ?? "40")) * 1000;
+  if ((AGENT_HOOKS as readonly string[]).includes(positionals[0] ?? "")) return runAgentHook(positionals[0]!, timeoutMs);
+  if (positionals[0] !== "claude") throw new CliError('hook takes an agent: "damage-control hook claude|codex|gemini|copilot"');
   const raw = readStdin();
   let payload: Record<string, unknown>;
   try {
@@ -67,15 +69,15 @@ function refuse(event: string, why: string): number {
   return 2;
 }
 
-/** The endpoint's answer body, or undefined when it could not give a valid one. */
-async function forward(body: string, cwd: string, timeoutMs: number): Promise<string | undefined> {
+/** The endpoint's answer body (a JSON object, as text), or undefined when it could not give a valid one. */
+export async function forward(body: string, cwd: string, timeoutMs: number, route = "/claude/hook"): Promise<string | undefined> {
   const reg = lookupEndpoint(cwd);
   const base = reg?.url ?? process.env.DAMAGE_CONTROL_URL;
   const token = process.env.DAMAGE_CONTROL_TOKEN || readToken();
   if (!base || !token) return undefined;
   let url: URL;
   try {
-    url = new URL("/claude/hook", base);
+    url = new URL(route, base);
   } catch {
     return undefined;
   }

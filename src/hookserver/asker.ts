@@ -2,7 +2,8 @@
 // so its ask is a refusal that says so.
 
 export interface AskRequest {
-  agent: "claude" | "pi";
+  /** The agent id ("claude", "pi", "codex", …); agentLabel() in engine/agents names it. */
+  agent: string;
   tool: string;
   /** The command, or the path, the call is about. */
   target: string;

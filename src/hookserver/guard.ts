@@ -127,8 +127,11 @@ export class Guard extends EventEmitter {
     };
   }
 
-  /** POST /claude/hook: any Claude Code hook event → the exact body that event honours. */
-  async claudeHook(payload: unknown): Promise<HookBody> {
+  /**
+   * POST /claude/hook: any Claude Code hook event → the exact body that event honours.
+   * `agent` names who called, for the ledger and the asks (agents with Claude-shaped hooks).
+   */
+  async claudeHook(payload: unknown, agent = "claude"): Promise<HookBody> {
     const p = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
     const cwd = typeof p.cwd === "string" ? p.cwd : undefined;
     const store = this.storeFor(cwd);
@@ -142,7 +145,7 @@ export class Guard extends EventEmitter {
     } catch (e) {
       // Failure never means permission: an error or a timeout is a refusal in the event's shape.
       const verdict = undecidedVerdict(e);
-      this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent: "claude", tool: typeof p.tool_name === "string" ? p.tool_name : "", target: "[undecided]", folder: store.folder, event: eventName });
+      this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent, tool: typeof p.tool_name === "string" ? p.tool_name : "", target: "[undecided]", folder: store.folder, event: eventName });
       return renderClaudeAnswer(eventName, { kind: "deny", reason: verdict.reason });
     }
     if (!judgement.verdict) return this.postureDefault(judgement.event, store.folder, judgement.sessionId);
@@ -157,7 +160,7 @@ export class Guard extends EventEmitter {
       if (verdict.action !== "block") return {};
     }
     const resolved = await this.resolve(verdict, {
-      agent: "claude",
+      agent,
       tool: call.tool,
       target: safeTarget(call, judgement.verdict),
       folder: store.folder,
@@ -221,7 +224,7 @@ export class Guard extends EventEmitter {
   /** Turns a verdict into an answer, asking a human for an ask; records it. */
   private async resolve(
     verdict: Verdict,
-    d: { agent: "claude" | "pi"; tool: string; target: string; folder: string; sessionId?: string; event: string },
+    d: { agent: string; tool: string; target: string; folder: string; sessionId?: string; event: string },
   ): Promise<Resolved> {
     let resolved: Resolved;
     if (verdict.action === "allow") {

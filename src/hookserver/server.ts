@@ -4,10 +4,12 @@
 //
 //   POST /claude/hook     Claude Code hook input (any event) → that event's exact JSON
 //   POST /pi/tool-call    {toolName, input, cwd} → {block, reason}
+//   POST /hook/<agent>    codex | gemini | copilot-cli hook stdin → that agent's answer body
 //   GET  /health          version and rule counts, no secrets
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { bearerMatches } from "./token";
+import { handleAgentHook, isMoreAgent } from "./agent-hook";
 import type { Guard } from "./guard";
 import { ruleCounts } from "./counts";
 
@@ -79,9 +81,13 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
       if (req.method !== "GET") throw new HttpError(405, "use GET");
       return reply(200, health(guard));
     }
-    if (url !== "/claude/hook" && url !== "/pi/tool-call") throw new HttpError(404, "no such route");
+    // POST /hook/<agent>: the agent's own hook stdin → the body that agent honours (issue 18).
+    const agent = url.startsWith("/hook/") ? url.slice("/hook/".length) : undefined;
+    if (agent !== undefined && !isMoreAgent(agent)) throw new HttpError(404, "no such agent");
+    if (agent === undefined && url !== "/claude/hook" && url !== "/pi/tool-call") throw new HttpError(404, "no such route");
     if (req.method !== "POST") throw new HttpError(405, "use POST");
     const body = await readJson(req);
+    if (agent !== undefined && isMoreAgent(agent)) return reply(200, (await handleAgentHook(guard, agent, body)).body);
     if (url === "/claude/hook") return reply(200, await guard.claudeHook(body));
     return reply(200, await guard.piToolCall(body));
   }
