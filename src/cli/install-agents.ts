@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { CodexConfigError, installCodex, uninstallCodex } from "../install/codex";
 import { geminiSettingsFile, installGemini, uninstallGemini } from "../install/gemini";
 import { lookupEndpoint } from "../hookserver/registry";
+import { geminiLoadsProjectSettings } from "../install/doctor-agents";
 import { args, CliError, EXIT } from "./io";
 import { selfHookCommand } from "./install";
 
@@ -59,6 +60,8 @@ export function runAgentInstall(argv: string[], uninstall: boolean): number {
       throw new CliError((e as Error).message, EXIT.io);
     }
     process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: BeforeTool command hook for every tool\n`);
+    const trust = values.user ? { loads: true } : geminiLoadsProjectSettings(folder, process.env);
+    if (!trust.loads) process.stderr.write(`warning: ${trust.why}\n`);
   }
   if (!uninstall && !lookupEndpoint(folder)) process.stdout.write(`No endpoint runs for ${folder} yet: open it in VS Code or run \`damage-control serve --cwd ${folder}\` (until then the hook decides locally).\n`);
   return EXIT.ok;

@@ -38,7 +38,10 @@ export function codexConfigFile(env: NodeJS.ProcessEnv = process.env): string {
 
 export class CodexConfigError extends Error {}
 
-/** The user's text with our block (and the newline before it) cut out; the block, if any. */
+/** The comment line recording how many newlines install put before the block (so uninstall restores the file exactly). */
+const SEP_LINE = /^# \(Damage Control added (\d) newline\(s\) before this block\)$/m;
+
+/** The user's text with our block (and the newlines we put before it) cut out; the block, if any. */
 export function splitOurBlock(text: string): { user: string; block?: string } {
   const start = text.indexOf(CODEX_BEGIN);
   if (start < 0) return { user: text };
@@ -46,9 +49,11 @@ export function splitOurBlock(text: string): { user: string; block?: string } {
   if (endAt < 0) throw new CodexConfigError(`the Damage Control block in the Codex config has its start marker but no end marker (${CODEX_END}): fix or remove it by hand`);
   let end = endAt + CODEX_END.length;
   if (text[end] === "\n") end++;
+  const block = text.slice(start, end);
   let from = start;
-  if (from > 0 && text[from - 1] === "\n" && from > 1 && text[from - 2] === "\n") from--; // the blank line we added
-  return { user: text.slice(0, from) + text.slice(end), block: text.slice(start, end) };
+  const added = Number(SEP_LINE.exec(block)?.[1] ?? "0");
+  for (let i = 0; i < added && from > 0 && text[from - 1] === "\n"; i++) from--;
+  return { user: text.slice(0, from) + text.slice(end), block };
 }
 
 /** How many `[[hooks.PreToolUse]]` groups the user's own TOML has (header lines, comments aside). */
@@ -95,10 +100,11 @@ export function stateKeyFor(configFile: string, group: number): string {
   return `${configFile}:pre_tool_use:${group}:0`;
 }
 
-export function renderBlock(command: string, configFile: string, group: number): string {
+export function renderBlock(command: string, configFile: string, group: number, sep = 0): string {
   const key = stateKeyFor(configFile, group);
   return [
     CODEX_BEGIN,
+    ...(sep > 0 ? [`# (Damage Control added ${sep} newline(s) before this block)`] : []),
     "# No matcher: every tool call (Bash, apply_patch, MCP tools) is put to Damage Control.",
     "[[hooks.PreToolUse]]",
     "",
@@ -129,7 +135,7 @@ export function withOurBlock(text: string, command: string, configFile: string):
   const why = conflicts(user, stateKeyFor(configFile, group));
   if (why) throw new CodexConfigError(`cannot add the Damage Control hook to ${configFile}: ${why}. Add it by hand (see docs/agents-more.md) or change that entry to the [[hooks.PreToolUse]] table form`);
   const sep = user === "" ? "" : user.endsWith("\n\n") ? "" : user.endsWith("\n") ? "\n" : "\n\n";
-  return { text: user + sep + renderBlock(command, configFile, group), group };
+  return { text: user + sep + renderBlock(command, configFile, group, sep.length), group };
 }
 
 export function installCodex(command: string, env: NodeJS.ProcessEnv = process.env): CodexInstallResult {
@@ -174,7 +180,7 @@ export function codexStatus(env: NodeJS.ProcessEnv = process.env): CodexStatus {
   if (command === undefined) return { state: "not-guarding", file, why: "the Damage Control block has no command line" };
   const unescaped = JSON.parse(`"${command}"`) as string;
   const group = countPreToolUseGroups(text.slice(0, text.indexOf(CODEX_BEGIN)));
-  const expected = renderBlock(unescaped, file, group);
+  const expected = renderBlock(unescaped, file, group, Number(SEP_LINE.exec(split.block)?.[1] ?? "0"));
   if (!text.includes(expected)) {
     return { state: "not-guarding", file, why: "the block's trust entry no longer matches the hook as Codex numbers it (another [[hooks.PreToolUse]] group was added before it, or the block was edited): Codex skips it silently. Run `damage-control install codex` again" };
   }
