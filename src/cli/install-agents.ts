@@ -2,7 +2,7 @@
 import * as path from "node:path";
 import { CodexConfigError, installCodex, uninstallCodex } from "../install/codex";
 import { geminiSettingsFile, installGemini, uninstallGemini } from "../install/gemini";
-import { lookupEndpoint } from "../hookserver/registry";
+import { lookupEndpoint } from "../core/registry";
 import { geminiLoadsProjectSettings } from "../install/doctor-agents";
 import { args, CliError, EXIT } from "./io";
 import { selfHookCommand } from "./install";

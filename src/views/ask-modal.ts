@@ -1,10 +1,11 @@
 // The native modal for an ask: names the agent and the rule; the detail shows the tool, the
 // command or path, the folder and the reason. Cancel or Escape resolve undefined = deny.
 import * as vscode from "vscode";
-import type { AskRequest } from "../hookserver/asker";
+import type { AskRequest } from "../core/asker";
+import { agentLabel } from "../engine/agents";
 
 export function agentName(agent: string): string {
-  return agent === "claude" ? "Claude Code" : agent === "pi" ? "pi" : agent;
+  return agentLabel(agent); // the adapters' labels: "Claude Code", "Codex CLI", "Gemini CLI", …
 }
 
 export function showAskModal(req: AskRequest, deadline: number): Thenable<"Allow" | "Deny" | undefined> {

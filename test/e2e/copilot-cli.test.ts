@@ -1,6 +1,6 @@
 // Damage Control with the real GitHub Copilot CLI (@github/copilot 1.0.102, pinned in
 // scripts/test-tools.js): a lower-case `preToolUse` entry in the project's .github/hooks/ runs
-// `damage-control hook copilot`; `copilot -p` runs one turn against a mock OpenAI chat-completions
+// `damage-control hook copilot-cli`; `copilot -p` runs one turn against a mock OpenAI chat-completions
 // API on 127.0.0.1 (no sign-in: COPILOT_OFFLINE + a custom provider).
 // (`install copilot`, which writes this entry and the VS Code-format one, is h3's; the test writes
 // the entry the way it does.)
@@ -16,7 +16,7 @@ const proxy = useProxyTrap();
 const addCleanup = useCleanups();
 
 function writeHook(dir: string): void {
-  const entry = { type: "command", bash: `${process.execPath} ${CLI} hook copilot`, timeoutSec: 60 };
+  const entry = { type: "command", bash: `${process.execPath} ${CLI} hook copilot-cli`, timeoutSec: 60 };
   fs.mkdirSync(path.join(dir, ".github/hooks"), { recursive: true });
   fs.writeFileSync(path.join(dir, ".github/hooks/damage-control.json"), JSON.stringify({ version: 1, hooks: { preToolUse: [entry] } }, null, 2));
 }
@@ -49,7 +49,7 @@ async function turn(g: Guarded, command: string, opts: { install?: boolean } = {
   return { run, outputs: mock.toolResults().map((t) => t.text), mock };
 }
 
-describe("Copilot CLI 1.0.102 with a preToolUse entry running `damage-control hook copilot`", function () {
+describe("Copilot CLI 1.0.102 with a preToolUse entry running `damage-control hook copilot-cli`", function () {
   requireTools("copilot-1.0.102");
   let g: Guarded;
   beforeEach(async () => {

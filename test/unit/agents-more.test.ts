@@ -8,9 +8,8 @@ import * as path from "node:path";
 import { codexWire, patchCall } from "../../src/engine/agents/codex";
 import { copilotCliWire, isCopilotCliPayload, toolArgsOf } from "../../src/engine/agents/copilot-cli";
 import { geminiWire } from "../../src/engine/agents/gemini";
-import { agentLabel } from "../../src/engine/agents";
-import { answerOfClaudeBody, handleAgentHook } from "../../src/hookserver/agent-hook";
-import { Guard } from "../../src/hookserver/guard";
+import { agentLabel, type AgentId } from "../../src/engine/agents";
+import { Guard } from "../../src/core/guard";
 import { repoRoot } from "./support";
 
 const DENY = { kind: "deny" as const, reason: "Blocked by Damage Control: no. Do not work around this; report it to the user." };
@@ -128,13 +127,9 @@ describe("more agents: adapters", () => {
     assert.equal(agentLabel("copilot-cli"), "Copilot CLI");
   });
 
-  it("answerOfClaudeBody inverts the Claude PreToolUse body; anything else is a deny", () => {
-    assert.deepEqual(answerOfClaudeBody({}), NEUTRAL);
-    assert.equal(answerOfClaudeBody({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "r" } }).kind, "deny");
-    assert.equal(answerOfClaudeBody({ weird: 1 }).kind, "deny");
-    assert.equal(answerOfClaudeBody(null).kind, "deny");
-  });
 });
+
+const handle = (guard: Guard, agent: AgentId, payload: unknown) => guard.handle(agent, payload);
 
 describe("more agents: through the guard", () => {
   let dir: string;
@@ -153,12 +148,12 @@ describe("more agents: through the guard", () => {
   it("refuses rm -r for each agent in its own shape, and records the agent's id", async () => {
     const seen: string[] = [];
     guard.on("decision", (d: { agent: string }) => seen.push(d.agent));
-    const codex = await handleAgentHook(guard, "codex", { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "rm -r data" } });
+    const codex = await handle(guard, "codex", { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "rm -r data" } });
     assert.equal((codex.body as any).hookSpecificOutput.permissionDecision, "deny");
     assert.match((codex.body as any).hookSpecificOutput.permissionDecisionReason, /recursive rm/);
-    const gemini = await handleAgentHook(guard, "gemini", { hook_event_name: "BeforeTool", cwd: dir, tool_name: "read_file", tool_input: { file_path: path.join(dir, ".env") } });
+    const gemini = await handle(guard, "gemini", { hook_event_name: "BeforeTool", cwd: dir, tool_name: "read_file", tool_input: { file_path: path.join(dir, ".env") } });
     assert.equal((gemini.body as any).decision, "deny");
-    const copilot = await handleAgentHook(guard, "copilot-cli", { cwd: dir, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -r data" }) });
+    const copilot = await handle(guard, "copilot-cli", { cwd: dir, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -r data" }) });
     assert.equal((copilot.body as any).permissionDecision, "deny");
     assert.deepEqual(seen, ["codex", "gemini", "copilot-cli"]);
     await guard.drain();
@@ -172,14 +167,14 @@ describe("more agents: through the guard", () => {
       ["gemini", { hook_event_name: "BeforeTool", cwd: dir, tool_name: "run_shell_command", tool_input: { command: "ls" } }],
       ["copilot-cli", { cwd: dir, toolName: "bash", toolArgs: { command: "ls" } }],
     ] as const) {
-      assert.deepEqual((await handleAgentHook(guard, agent, payload)).body, {}, agent);
+      assert.deepEqual((await handle(guard, agent, payload)).body, {}, agent);
     }
   });
 
   it("a malformed payload is that agent's deny, exit 0", async () => {
-    assert.equal(((await handleAgentHook(guard, "codex", 7)).body as any).hookSpecificOutput.permissionDecision, "deny");
-    assert.equal(((await handleAgentHook(guard, "gemini", {})).body as any).decision, "deny");
-    assert.equal(((await handleAgentHook(guard, "copilot-cli", { toolName: "bash", toolArgs: "{" })).body as any).permissionDecision, "deny");
+    assert.equal(((await handle(guard, "codex", 7)).body as any).hookSpecificOutput.permissionDecision, "deny");
+    assert.equal(((await handle(guard, "gemini", {})).body as any).decision, "deny");
+    assert.equal(((await handle(guard, "copilot-cli", { toolName: "bash", toolArgs: "{" })).body as any).permissionDecision, "deny");
   });
 });
 
@@ -206,17 +201,15 @@ describe("damage-control hook codex|gemini|copilot (built CLI, no endpoint)", ()
     const g = hook("gemini", JSON.stringify({ hook_event_name: "BeforeTool", cwd: dir, tool_name: "run_shell_command", tool_input: { command: "rm -rf data" } }));
     assert.equal(g.status, 0);
     assert.equal(JSON.parse(g.stdout).decision, "deny");
-    const p = hook("copilot", JSON.stringify({ cwd: dir, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -rf data" }) }));
+    const p = hook("copilot-cli", JSON.stringify({ cwd: dir, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -rf data" }) }));
     assert.equal(p.status, 0);
     assert.equal(JSON.parse(p.stdout).permissionDecision, "deny");
-    const v = hook("copilot", JSON.stringify({ hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "rm -rf data" } }));
-    assert.equal(JSON.parse(v.stdout).hookSpecificOutput.permissionDecision, "deny", "the VS Code-format entry gets the Claude shape");
   });
 
-  it("garbage on stdin is a deny in the agent's shape, never exit 1", () => {
-    for (const [agent, key] of [["codex", "hookSpecificOutput"], ["gemini", "decision"], ["copilot", "permissionDecision"]] as const) {
+  it("garbage on stdin is a deny in the agent's shape (exit 2, which each also honours), never exit 1", () => {
+    for (const [agent, key] of [["codex", "hookSpecificOutput"], ["gemini", "decision"], ["copilot-cli", "permissionDecision"]] as const) {
       const r = hook(agent, "not json {");
-      assert.equal(r.status, 0, agent);
+      assert.equal(r.status, 2, agent);
       assert.ok(key in JSON.parse(r.stdout), `${agent}: ${r.stdout}`);
     }
   });

@@ -7,10 +7,9 @@
 // 1, garbage or a timeout also run it. So we only ever print a deny or nothing: no opinion is `{}`,
 // a human's Allow is `{}` too (Codex's own approval policy still applies), and an ask we could not
 // put to a human is a deny.
-import { blockReason } from "../reason";
 import type { Answer } from "../render";
-import { isObj, malformedRequest, refusalReason, str } from "./common";
-import type { AgentWire, WireAnswer, WireRequest } from "./types";
+import { malformedRequest, refusalReason } from "./common";
+import { isObject as isObj, str, type AgentWire, type WireAnswer, type WireRequest } from "./types";
 
 /** Codex's apply_patch envelope: the files one patch touches, and how. */
 const PATCH_OP = /^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$/gm;
@@ -57,24 +56,25 @@ export const codexWire: AgentWire = {
     if (!isObj(payload)) return malformedRequest("codex", "PreToolUse", "the hook input is not a JSON object", payload);
     const event = str(payload.hook_event_name);
     if (!event) return malformedRequest("codex", "PreToolUse", "the hook input has no hook_event_name", payload);
-    const base = { agent: "codex" as const, event, cwd: str(payload.cwd), sessionId: str(payload.session_id), raw: payload };
+    const base: WireRequest = { agent: "codex", event, cwd: str(payload.cwd), sessionId: str(payload.session_id), raw: payload };
     // Only PreToolUse is wired by `install codex`; any other event gets no opinion.
     if (event !== "PreToolUse") return base;
     const tool = str(payload.tool_name);
     const input = payload.tool_input;
-    if (!tool || input === undefined) return { ...base, malformed: blockReason("malformed codex hook request: no tool_name or tool_input") };
+    if (tool) base.toolName = tool;
+    if (!tool || input === undefined) return { ...base, malformed: "malformed codex hook request: no tool_name or tool_input" };
     if (tool === "Bash" || tool === "shell" || tool === "exec_command") {
       const command = isObj(input) ? input.command : undefined;
       // Older builds sent argv arrays; a shell line is what the engine reads.
       const line = Array.isArray(command) && command.every((c) => typeof c === "string") ? command.map((c) => (/^[\w@%+=:,./-]+$/.test(c) ? c : shq(c))).join(" ") : command;
-      if (typeof line !== "string") return { ...base, malformed: blockReason("malformed codex hook request: a Bash call needs a string `command`") };
+      if (typeof line !== "string") return { ...base, malformed: "malformed codex hook request: a Bash call needs a string `command`" };
       return { ...base, call: { tool: "bash", input: { command: line } } };
     }
     if (tool === "apply_patch") {
       const patch = isObj(input) ? (str(input.command) ?? str(input.input) ?? str(input.patch)) : str(input);
-      if (patch === undefined) return { ...base, malformed: blockReason("malformed codex hook request: an apply_patch call needs the patch text") };
+      if (patch === undefined) return { ...base, malformed: "malformed codex hook request: an apply_patch call needs the patch text" };
       const call = patchCall(patch);
-      if (!call) return { ...base, malformed: blockReason("malformed codex hook request: the patch names no file") };
+      if (!call) return { ...base, malformed: "malformed codex hook request: the patch names no file" };
       return { ...base, call };
     }
     // MCP tools and the rest: outside what the rules describe (no opinion, or governed's default).

@@ -9,10 +9,9 @@
 // the call. Documented decisions: allow | deny | ask. We print a deny, `{}` for no opinion, and
 // "allow" only for a human's Allow in our modal (so the user is not asked a second time).
 // (The VS Code-format entry Copilot CLI also runs from .github/hooks is Claude-shaped: vscode.ts.)
-import { blockReason } from "../reason";
-import type { Answer } from "../render";
-import { clip, isObj, malformedRequest, refusalReason, str, type Obj } from "./common";
-import type { AgentWire, WireAnswer, WireRequest } from "./types";
+import { clipReason, type Answer } from "../render";
+import { malformedRequest, refusalReason } from "./common";
+import { isObject as isObj, str, type AgentWire, type Json as Obj, type WireAnswer, type WireRequest } from "./types";
 
 type Mapped = { tool: string; input: Record<string, unknown> } | string;
 
@@ -54,22 +53,23 @@ export const copilotCliWire: AgentWire = {
   label: "Copilot CLI",
   read(payload: unknown): WireRequest {
     if (!isObj(payload)) return malformedRequest("copilot-cli", "PreToolUse", "the hook input is not a JSON object", payload);
-    const base = { agent: "copilot-cli" as const, event: "PreToolUse", cwd: str(payload.cwd), sessionId: str(payload.sessionId), raw: payload };
+    const base: WireRequest = { agent: "copilot-cli", event: "PreToolUse", cwd: str(payload.cwd), sessionId: str(payload.sessionId), raw: payload };
     const tool = str(payload.toolName);
-    if (!tool) return { ...base, malformed: blockReason("malformed copilot-cli hook request: no toolName") };
+    if (tool) base.toolName = tool;
+    if (!tool) return { ...base, malformed: "malformed copilot-cli hook request: no toolName" };
     const args = toolArgsOf(payload.toolArgs);
-    if (!args) return { ...base, malformed: blockReason("malformed copilot-cli hook request: toolArgs is neither an object nor a JSON object string") };
+    if (!args) return { ...base, malformed: "malformed copilot-cli hook request: toolArgs is neither an object nor a JSON object string" };
     const map = TOOLS[tool];
     if (!map) return { ...base, call: { tool, input: args } };
     const call = map(args);
-    if (typeof call === "string") return { ...base, malformed: blockReason(`malformed copilot-cli hook request: ${call}`) };
+    if (typeof call === "string") return { ...base, malformed: `malformed copilot-cli hook request: ${call}` };
     return { ...base, call };
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") {
       return { body: { permissionDecision: "deny", permissionDecisionReason: refusalReason(answer, "Copilot CLI") }, exitCode: 0 };
     }
-    if (answer.kind === "allow") return { body: { permissionDecision: "allow", permissionDecisionReason: clip(answer.reason) }, exitCode: 0 };
+    if (answer.kind === "allow") return { body: { permissionDecision: "allow", permissionDecisionReason: clipReason(answer.reason) }, exitCode: 0 };
     return { body: {}, exitCode: 0 };
   },
 };

@@ -7,10 +7,9 @@
 // RUN the call. We print a deny or `{}`: `{}` is no opinion (Gemini's own approval applies), and a
 // human's Allow is `{}` too, so no answer of ours ever widens what Gemini itself would allow.
 import { posix } from "node:path";
-import { blockReason } from "../reason";
 import type { Answer } from "../render";
-import { isObj, malformedRequest, refusalReason, str, type Obj } from "./common";
-import type { AgentWire, WireAnswer, WireRequest } from "./types";
+import { malformedRequest, refusalReason } from "./common";
+import { isObject as isObj, str, type AgentWire, type Json as Obj, type WireAnswer, type WireRequest } from "./types";
 
 type Mapper = (input: Obj) => { tool: string; input: Record<string, unknown> } | string;
 
@@ -38,17 +37,18 @@ export const geminiWire: AgentWire = {
     const event = str(payload.hook_event_name);
     if (!event) return malformedRequest("gemini", "PreToolUse", "the hook input has no hook_event_name", payload);
     let cwd = str(payload.cwd);
-    const base = { agent: "gemini" as const, event: event === "BeforeTool" ? "PreToolUse" : event, sessionId: str(payload.session_id), raw: payload };
+    const base: WireRequest = { agent: "gemini", event: event === "BeforeTool" ? "PreToolUse" : event, sessionId: str(payload.session_id), raw: payload };
     // Only BeforeTool is wired by `install gemini`; other events get no opinion.
     if (event !== "BeforeTool") return { ...base, cwd };
     const tool = str(payload.tool_name);
     const input = payload.tool_input;
-    if (!tool || !isObj(input)) return { ...base, cwd, malformed: blockReason("malformed gemini hook request: no tool_name or tool_input object") };
+    if (tool) base.toolName = tool;
+    if (!tool || !isObj(input)) return { ...base, cwd, malformed: "malformed gemini hook request: no tool_name or tool_input object" };
     const map = TOOLS[tool];
     // MCP tools (mcp_<server>_<tool>), web_fetch, …: outside what the rules describe.
     if (!map) return { ...base, cwd, call: { tool, input } };
     const call = map(input);
-    if (typeof call === "string") return { ...base, cwd, malformed: blockReason(`malformed gemini hook request: ${call}`) };
+    if (typeof call === "string") return { ...base, cwd, malformed: `malformed gemini hook request: ${call}` };
     // run_shell_command runs in `dir_path` when the model gives one: judge it where it runs.
     if (tool === "run_shell_command" && typeof input.dir_path === "string" && input.dir_path !== "" && cwd?.startsWith("/")) {
       cwd = posix.resolve(cwd, input.dir_path);

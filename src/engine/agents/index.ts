@@ -1,27 +1,28 @@
-// STUB of h1's agent table (src/engine/agents/index.ts): only the agents h5 adds. On merge,
-// h1's AGENTS table gains these three entries.
+// Every agent Damage Control speaks to, by id. The core reads a payload with AGENTS[id].read and
+// answers with AGENTS[id].render; `POST /hook/<id>` and `damage-control hook <id>` take any id here.
+import { claude } from "./claude";
+import { cli } from "./cli";
 import { codexWire } from "./codex";
 import { copilotCliWire } from "./copilot-cli";
 import { geminiWire } from "./gemini";
-import type { AgentId, AgentWire } from "./types";
+import { pi } from "./pi";
+import { unsupportedAgent, type AgentId, type AgentWire } from "./types";
 
-export const MORE_AGENTS: Partial<Record<AgentId, AgentWire>> = {
+export const AGENTS: Record<AgentId, AgentWire> = {
+  claude,
+  pi,
+  cli,
+  // Slots for the adapters other work adds (one file each in this folder); until then every
+  // call from them is refused.
+  vscode: unsupportedAgent("vscode", "VS Code's agent"),
+  "copilot-cli": copilotCliWire,
   codex: codexWire,
   gemini: geminiWire,
-  "copilot-cli": copilotCliWire,
 };
 
-/** What people read for an agent id: ledger lines, the panel's feed, the ask modal, the status bar. */
-export const AGENT_LABELS: Record<AgentId, string> = {
-  claude: "Claude Code",
-  pi: "pi",
-  vscode: "VS Code's agent",
-  "copilot-cli": copilotCliWire.label,
-  codex: codexWire.label,
-  gemini: geminiWire.label,
-  cli: "damage-control check",
-};
-
+/** What people read for an agent id (ledger lines name the id; the panel, modal and status bar this). */
 export function agentLabel(id: string): string {
-  return (AGENT_LABELS as Record<string, string>)[id] ?? id;
+  return (AGENTS as Record<string, AgentWire | undefined>)[id]?.label ?? id;
 }
+
+export { isAgentId, type AgentId, type AgentWire, type WireAnswer, type WireRequest } from "./types";
