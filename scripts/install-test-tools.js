@@ -32,6 +32,8 @@ const log = (msg) => console.error(`[test-tools] ${msg}`);
 function allowScriptsFor(spec) {
   if (spec.kind === "claude") return { [spec.pkg]: true };
   if (spec.kind === "pi") return { "@google/genai": false, protobufjs: false, koffi: false };
+  // Gemini CLI: keytar and node-pty only serve the interactive UI and keychain; -p never needs them.
+  if (spec.kind === "agent") return { "@github/keytar": false, "node-pty": false, "@lydell/node-pty": false, protobufjs: false };
   return {};
 }
 
@@ -65,6 +67,7 @@ function run(cmd, args, opts = {}) {
 async function versionOf(id, prefixDir) {
   const spec = TOOLS[id];
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "dc-tools-home-"));
+  fs.mkdirSync(path.join(home, ".codex")); // Codex warns when CODEX_HOME does not exist
   const env = {
     PATH: process.env.PATH,
     HOME: home,
@@ -78,6 +81,11 @@ async function versionOf(id, prefixDir) {
     PI_SKIP_VERSION_CHECK: "1",
     PI_TELEMETRY: "0",
     PI_CODING_AGENT_DIR: path.join(home, "agent"),
+    // Codex, Gemini CLI, Copilot CLI: no update checks, no telemetry, nothing but --version.
+    CODEX_HOME: path.join(home, ".codex"),
+    GEMINI_CLI_NO_RELAUNCH: "true",
+    COPILOT_OFFLINE: "true",
+    NO_UPDATE_NOTIFIER: "1",
   };
   // Resolve paths inside the staging prefix by pointing DC_TOOLS_DIR-derived helpers at it.
   const rel = (abs) => path.join(prefixDir, path.relative(tools.toolDir(id), abs));
@@ -89,7 +97,7 @@ async function versionOf(id, prefixDir) {
     const node = spec.node === "node22" ? tools.node22Bin() : process.execPath;
     const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
     const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
-    [cmd, args] = [node, [path.join(pkgDir, typeof bin === "string" ? bin : bin.pi), "--version"]];
+    [cmd, args] = [node, [path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]), "--version"]];
   }
   const r = await run(cmd, args, { env, cwd: home, timeout: 60_000 });
   fs.rmSync(home, { recursive: true, force: true });
@@ -105,7 +113,8 @@ function versionMatches(spec, out) {
     const min = tools.NODE22_MIN;
     return got[0] > min[0] || (got[0] === min[0] && (got[1] > min[1] || (got[1] === min[1] && got[2] >= min[2])));
   }
-  return out.split(/\s+/).includes(spec.version);
+  // Copilot CLI says "GitHub Copilot CLI 1.0.102." (a sentence): trailing punctuation is not the version.
+  return out.split(/\s+/).map((w) => w.replace(/[.,;:]+$/, "")).includes(spec.version);
 }
 
 function readMarker(id) {
@@ -122,6 +131,7 @@ function entryExists(id) {
   try {
     if (spec.kind === "claude") return fs.existsSync(tools.claudeBin(spec.version));
     if (spec.kind === "node") return fs.existsSync(tools.node22Bin());
+    if (spec.kind === "agent") return fs.existsSync(tools.binJs(id));
     return fs.existsSync(tools.piCliJs(spec.version));
   } catch {
     return false;
@@ -221,7 +231,7 @@ async function installAll(ids = Object.keys(TOOLS)) {
   removeStaleStaging(tools.toolsDir());
   // Simple pool, longest installs first (measured cold: pi 0.73.1 ~36 s, pi 1.6.0 ~30 s, each
   // claude ~10-18 s, node22 ~11 s). node22 still starts before pi 1.6.0, which waits on its promise.
-  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197"];
+  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0"];
   const pending = new Map();
   const queue = [...ORDER.filter((id) => wanted.includes(id)), ...wanted.filter((id) => !ORDER.includes(id))];
   const results = [];

@@ -1,12 +1,16 @@
 // Types for scripts/test-tools.js, so the strict TypeScript e2e support code can import it.
-export type ToolId = "claude-2.1.332" | "claude-2.1.197" | "node22" | "pi-1.6.0" | "pi-0.73.1";
+export type ToolId = "claude-2.1.332" | "claude-2.1.197" | "node22" | "pi-1.6.0" | "pi-0.73.1" | AgentToolId;
+/** Codex CLI, Gemini CLI, Copilot CLI (issue 18). */
+export type AgentToolId = "codex-0.171.0" | "gemini-0.61.0" | "copilot-1.0.102";
 export type ClaudeVersion = "2.1.332" | "2.1.197";
 export type PiVersion = "1.6.0" | "0.73.1";
 
 export interface ToolSpec {
   pkg: string;
   version: string;
-  kind: "claude" | "node" | "pi";
+  kind: "claude" | "node" | "pi" | "agent";
+  /** agent only: the package.json bin entry. */
+  bin?: string;
   /** pi only: which Node runs it. */
   node?: "node22" | "default";
 }
@@ -24,4 +28,8 @@ export function node22Bin(): string;
 export function piCliJs(version: PiVersion): string;
 /** [node binary, pi cli.js] */
 export function piCommand(version: PiVersion): [string, string];
+/** The entry script of an agent/pi tool, from its package.json bin. */
+export function binJs(id: ToolId): string;
+/** [node binary, entry script] of an agent CLI. */
+export function agentCommand(id: AgentToolId): [string, string];
 export function markerFile(id: ToolId): string;

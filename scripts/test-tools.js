@@ -21,6 +21,11 @@ const TOOLS = {
   node22: { pkg: `node-${nodePlatform()}`, version: NODE22_VERSION, kind: "node" },
   "pi-1.6.0": { pkg: "@earendil-works/pi-coding-agent", version: "1.6.0", kind: "pi", node: "node22" },
   "pi-0.73.1": { pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", kind: "pi", node: "default" },
+  // The other agent CLIs of issue 18, the versions /work/shared/notes/more-agents.md measured.
+  // `bin` names the package.json bin entry that starts each (run with `node`, like pi).
+  "codex-0.171.0": { pkg: "@openai/codex", version: "0.171.0", kind: "agent", bin: "codex", node: "default" },
+  "gemini-0.61.0": { pkg: "@google/gemini-cli", version: "0.61.0", kind: "agent", bin: "gemini", node: "default" },
+  "copilot-1.0.102": { pkg: "@github/copilot", version: "1.0.102", kind: "agent", bin: "copilot", node: "default" },
 };
 
 /** npm publishes Node as `node-<platform>-<arch>` packages; only linux-x64 is exercised here. */
@@ -63,6 +68,23 @@ function piCliJs(version) {
   return path.join(pkgDir, typeof bin === "string" ? bin : bin.pi);
 }
 
+/** The entry script of a pinned tool of kind "agent"/"pi", from the package's own `bin` field. */
+function binJs(id) {
+  const spec = TOOLS[id];
+  if (!spec) throw new Error(`unknown test tool ${id}`);
+  const pkgDir = path.join(modulesDir(id), ...spec.pkg.split("/"));
+  const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
+  return path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]);
+}
+
+/** [node binary, entry.js] of an agent CLI (codex, gemini, copilot): `node` as its spec says. */
+function agentCommand(id) {
+  const spec = TOOLS[id];
+  if (!spec || spec.kind !== "agent") throw new Error(`${id} is not a pinned agent CLI`);
+  const node = spec.node === "node22" ? node22Bin() : process.execPath;
+  return [node, binJs(id)];
+}
+
 /** [node binary, cli.js]: 1.6.0 runs on the cached Node 22, 0.73.1 on the Node running the tests. */
 function piCommand(version) {
   const spec = TOOLS[`pi-${version}`];
@@ -87,5 +109,7 @@ module.exports = {
   node22Bin,
   piCliJs,
   piCommand,
+  binJs,
+  agentCommand,
   markerFile,
 };

@@ -6,13 +6,15 @@ import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/
 import { parsePosture } from "../engine/events";
 import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManagedSettings } from "../install/managed";
 import { installPi, uninstallPi } from "../install/pi";
+import { AGENT_INSTALL_HELP, isAgentInstall, runAgentInstall } from "./install-agents";
 import { args, CliError, EXIT } from "./io";
 
-export const INSTALL_HELP = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
+export const INSTALL_HELP: string = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
        damage-control install claude --managed [--out FILE] [--port N | --url URL] [--claude-version V]
        damage-control install pi
        damage-control uninstall claude [--cwd DIR]
        damage-control uninstall pi
+${AGENT_INSTALL_HELP}
 
 install claude  writes Damage Control's hooks into DIR/.claude/settings.local.json, merged with
                 what is there (running it twice changes nothing). Claude Code >= 2.1.295 gets HTTP
@@ -47,6 +49,7 @@ function shellQuote(s: string): string {
 }
 
 export async function runInstall(argv: string[], uninstall: boolean): Promise<number> {
+  if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, uninstall);
   const { values, positionals } = args(
     argv,
     { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },

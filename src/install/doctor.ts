@@ -11,6 +11,7 @@ import { userStateDir } from "../core/state-dir";
 import { CLAUDE_SETTINGS, detectClaudeVersion } from "./claude";
 import { listOurHooks, ON_FAILURE_SINCE, TOKEN_ENV } from "../engine/claude-settings";
 import { managedSettingsPath, projectHooksDisabledMessage, readManaged } from "./managed";
+import { moreAgentChecks } from "./doctor-agents";
 import { isPiInstalled, piExtensionPath } from "./pi";
 import { compareVersions } from "../engine/version";
 
@@ -140,6 +141,8 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   // pi
   if (isPiInstalled(env)) add("pi", "ok", `pi extension installed globally (${piExtensionPath(env)})`);
   else add("pi", "warn", `pi extension not installed (only needed for pi: damage-control install pi)`);
+
+  checks.push(...moreAgentChecks(folder, env)); // Codex CLI, Gemini CLI, Copilot CLI (doctor-agents.ts)
 
   // Rules
   try {

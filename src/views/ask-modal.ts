@@ -2,9 +2,10 @@
 // command or path, the folder and the reason. Cancel or Escape resolve undefined = deny.
 import * as vscode from "vscode";
 import type { AskRequest } from "../core/asker";
+import { agentLabel } from "../engine/agents";
 
 export function agentName(agent: string): string {
-  return agent === "claude" ? "Claude Code" : agent === "pi" ? "pi" : agent;
+  return agentLabel(agent); // the adapters' labels: "Claude Code", "Codex CLI", "Gemini CLI", …
 }
 
 export function showAskModal(req: AskRequest, deadline: number): Thenable<"Allow" | "Deny" | undefined> {

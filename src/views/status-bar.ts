@@ -3,11 +3,14 @@
 import * as vscode from "vscode";
 import { isRefusal } from "../core/asker";
 import { ruleCounts } from "../core/counts";
+import { agentLabel } from "../engine/agents";
 import type { GuardHost } from "./guard-host";
 
 export class StatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private refusals = 0;
+  /** The last refusal, naming the agent (its adapter's label): "Codex CLI: rm -r data". */
+  private last?: string;
 
   constructor(private readonly host: GuardHost) {
     this.item = vscode.window.createStatusBarItem("damageControl.status", vscode.StatusBarAlignment.Left, 100);
@@ -15,9 +18,10 @@ export class StatusBar implements vscode.Disposable {
     this.item.command = "damageControl.showPanel";
     host.on("state", () => this.render());
     host.on("rules", () => this.render());
-    host.on("decision", (d: { decision: string }) => {
+    host.on("decision", (d: { decision: string; agent?: string; target?: string }) => {
       if (isRefusal(d.decision)) {
         this.refusals++;
+        this.last = `${agentLabel(d.agent ?? "")}: ${(d.target ?? "").slice(0, 80)}`;
         this.render();
       }
     });
@@ -38,6 +42,7 @@ export class StatusBar implements vscode.Disposable {
     if (down) tip.appendMarkdown(`$(error) Endpoint down: ${down}\n\n`);
     else tip.appendMarkdown(`Endpoint: \`${this.host.endpoint!.url}\`\n\n`);
     for (const s of broken) tip.appendMarkdown(`$(warning) \`${s.file}\` is broken (line ${(s.diagnostics[0]?.range.start.line ?? 0) + 1}): the last good rules stay in force.\n\n`);
+    if (this.last) tip.appendMarkdown(`Last refusal — ${this.last.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`)}\n\n`);
     tip.appendMarkdown(`${this.refusals} refusals since this window opened. Click to open the panel.`);
     this.item.tooltip = tip;
     this.item.backgroundColor = down || broken.length ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;

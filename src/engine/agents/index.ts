@@ -2,6 +2,9 @@
 // answers with AGENTS[id].render; `POST /hook/<id>` and `damage-control hook <id>` take any id here.
 import { claude } from "./claude";
 import { cli } from "./cli";
+import { codexWire } from "./codex";
+import { copilotCliWire } from "./copilot-cli";
+import { geminiWire } from "./gemini";
 import { pi } from "./pi";
 import { unsupportedAgent, type AgentId, type AgentWire } from "./types";
 
@@ -12,9 +15,14 @@ export const AGENTS: Record<AgentId, AgentWire> = {
   // Slots for the adapters other work adds (one file each in this folder); until then every
   // call from them is refused.
   vscode: unsupportedAgent("vscode", "VS Code's agent"),
-  "copilot-cli": unsupportedAgent("copilot-cli", "GitHub Copilot CLI"),
-  codex: unsupportedAgent("codex", "Codex CLI"),
-  gemini: unsupportedAgent("gemini", "Gemini CLI"),
+  "copilot-cli": copilotCliWire,
+  codex: codexWire,
+  gemini: geminiWire,
 };
+
+/** What people read for an agent id (ledger lines name the id; the panel, modal and status bar this). */
+export function agentLabel(id: string): string {
+  return (AGENTS as Record<string, AgentWire | undefined>)[id]?.label ?? id;
+}
 
 export { isAgentId, type AgentId, type AgentWire, type WireAnswer, type WireRequest } from "./types";

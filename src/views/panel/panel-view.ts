@@ -2,6 +2,7 @@
 // rule counts and health, the live feed of refusals and asks, a rules editor with the same
 // diagnostics as the editor, and "try a command". CSP with a nonce, local resources only,
 // theme colours via CSS variables, typed messages.
+import { agentLabel } from "../../engine/agents";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -239,5 +240,6 @@ function toPanelDiagnostic(d: Diagnostic): PanelDiagnostic {
 }
 
 function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
-  return { time: d.time, agent: d.agent, tool: d.tool, target: d.target, ...(d.rule && { rule: d.rule }), outcome: d.decision, ...(d.reason && { reason: d.reason }) };
+  // The feed names the agent as people know it (the adapter's label), not by its id.
+  return { time: d.time, agent: agentLabel(d.agent), tool: d.tool, target: d.target, ...(d.rule && { rule: d.rule }), outcome: d.decision, ...(d.reason && { reason: d.reason }) };
 }

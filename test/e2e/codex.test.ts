@@ -1,0 +1,106 @@
+// Damage Control with the real Codex CLI (@openai/codex 0.171.0, pinned in scripts/test-tools.js):
+// `damage-control install codex` writes the hook + its trust entry into an isolated HOME's
+// ~/.codex/config.toml, `codex exec` runs one turn against a mock Responses API on 127.0.0.1.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { agentHome, explainRun, runAgent } from "./support/more-agents";
+import { startResponsesMock } from "./support/responses-mock";
+import { startGuarded, type Guarded } from "./support/guarded";
+import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
+
+const proxy = useProxyTrap();
+const addCleanup = useCleanups();
+
+function writeCodexConfig(home: string, baseUrl: string): void {
+  fs.mkdirSync(path.join(home, ".codex"), { recursive: true });
+  fs.writeFileSync(
+    path.join(home, ".codex/config.toml"),
+    [
+      'model = "mock"',
+      'model_provider = "mock"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      "",
+      "[model_providers.mock]",
+      'name = "mock"',
+      `base_url = "${baseUrl}"`,
+      'wire_api = "responses"',
+      'env_key = "DC_MOCK_KEY"',
+      "",
+      // Offline: no update check, no plugin/app catalogs, no analytics (each reaches github.com or chatgpt.com).
+      "check_for_update_on_startup = false",
+      "[features]",
+      ...["apps", "plugins", "remote_plugin", "plugin_sharing", "api_key_model_discovery", "in_app_updates", "daemon_auto_start", "tool_suggest", "skill_mcp_dependency_install"].map((f) => `${f} = false`),
+      "[analytics]",
+      "enabled = false",
+      "",
+    ].join("\n"),
+  );
+}
+
+async function turn(g: Guarded, command: string, opts: { install?: boolean } = {}) {
+  const mock = await startResponsesMock({ steps: [{ command }] });
+  addCleanup(() => mock.close());
+  const home = agentHome("codex");
+  writeCodexConfig(home, mock.baseUrl);
+  if (opts.install !== false) {
+    const r = g.cli(["install", "codex", "--cwd", g.proj.dir], { HOME: home });
+    assert.equal(r.status, 0, r.stderr);
+  }
+  const run = await runAgent({
+    tool: "codex-0.171.0",
+    cwd: g.proj.dir,
+    home,
+    args: ["exec", "--skip-git-repo-check", "Do the work."],
+    env: { ...proxy.trap.env, ...g.env, DC_MOCK_KEY: "x" },
+  });
+  assert.equal(run.exitCode, 0, explainRun(run));
+  proxy.assertNoEscapes();
+  assert.ok(mock.mainRequests().length >= 2, `the model was asked once only: ${explainRun(run)}`);
+  return { run, outputs: mock.toolOutputs(), mock };
+}
+
+describe("Codex CLI 0.171.0 with `damage-control install codex`", function () {
+  requireTools("codex-0.171.0");
+  let g: Guarded;
+  beforeEach(async () => {
+    g = await startGuarded();
+    addCleanup(() => g.close());
+  });
+
+  it("refuses `rm -r data`: data/ survives and the model's next request carries our reason", async () => {
+    const { outputs } = await turn(g, "rm -r data");
+    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
+    assert.equal(outputs.length, 1);
+    assert.match(outputs[0]!, /Blocked by Damage Control: recursive or forced rm/);
+    assert.ok(g.answers.some((a) => a.route === "/hook/codex"), "the endpoint decided");
+    const line = (await ledger(g)).find((l) => l.target === "rm -r data");
+    assert.equal(line?.agent, "codex");
+    assert.equal(line?.decision, "block");
+  });
+
+  it("a harmless `ls data` runs", async () => {
+    const { outputs } = await turn(g, "ls data");
+    assert.match(outputs[0]!, /keep\.txt/);
+    assert.doesNotMatch(outputs[0]!, /Blocked by Damage Control/);
+  });
+
+  it("with the endpoint stopped the call is still refused (local decision)", async () => {
+    await g.stopEndpoint();
+    const { outputs } = await turn(g, "rm -r data");
+    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
+    assert.match(outputs[0]!, /Blocked by Damage Control: recursive or forced rm/);
+  });
+
+  it("control: without our hook the same turn deletes data/ (the test can fail)", async () => {
+    await turn(g, "rm -r data", { install: false });
+    assert.equal(g.proj.exists("data/keep.txt"), false, "data/ survived without the hook: the scenario proves nothing");
+  });
+});
+
+async function ledger(g: Guarded): Promise<Record<string, string>[]> {
+  await g.guard.drain();
+  const file = path.join(g.proj.dir, ".damage-control/audit.jsonl");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)) : [];
+}
