@@ -10,6 +10,7 @@ import { decide } from "../src/engine/decide";
 import { parseRules } from "../src/engine/rules/parse";
 import type { Action } from "../src/engine/types";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
+import { brokenRules, generatedRules } from "./lib/generated";
 import { summarize, timeEach } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
 
@@ -64,34 +65,13 @@ function benchEngine(): void {
   put("engine", "ratio_engine_over_textual_median", engine.median / textual.median, "×");
 }
 
-/** 1,000 rules: 700 bash patterns (70 ask) and 100 of each path kind. */
-export function generatedRules(n: number): string {
-  const lines = ["bashToolPatterns:"];
-  const patterns = Math.round(n * 0.7);
-  for (let i = 0; i < patterns; i++) {
-    lines.push(`  - pattern: '\\btool${i}\\s+(-[^\\s]*)*-x${i % 10}\\b'`, `    reason: generated rule ${i}`);
-    if (i % 10 === 0) lines.push("    ask: true");
-  }
-  const per = Math.round((n - patterns) / 3);
-  for (const [key, mk] of [
-    ["zeroAccessPaths", (i: number) => `secret-${i}.txt`],
-    ["readOnlyPaths", (i: number) => `generated/ro-${i}/`],
-    ["noDeletePaths", (i: number) => `generated/keep-${i}.md`],
-  ] as const) {
-    lines.push(`${key}:`);
-    for (let i = 0; i < per; i++) lines.push(`  - "${mk(i)}"`);
-  }
-  return lines.join("\n") + "\n";
-}
-
 // ---------------------------------------------------------------------------------------------
 function benchRules(): void {
   console.log("\n4. Rules: parse + compile (+ diagnostics)");
   const dir = corpusDir(root);
   const reference = fs.readFileSync(path.join(dir, "rules.yaml"), "utf8");
   const thousand = generatedRules(1000);
-  // A 1,000-rule file with problems in it, so every diagnostic path runs.
-  const broken = thousand.replace("tool5\\s", "tool5(\\s").replace("reason: generated rule 7\n", "reason: ''\n") + "readOnlyPath:\n  - x\n";
+  const broken = brokenRules(1000);
   const time = (text: string, runs: number) => {
     for (let i = 0; i < 3; i++) parseRules(text);
     const t: number[] = [];

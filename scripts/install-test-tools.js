@@ -32,6 +32,7 @@ const log = (msg) => console.error(`[test-tools] ${msg}`);
 function allowScriptsFor(spec) {
   if (spec.kind === "claude") return { [spec.pkg]: true };
   if (spec.kind === "pi") return { "@google/genai": false, protobufjs: false, koffi: false };
+  // Peer hook CLIs run from their published JavaScript; none of their install scripts is needed.
   return {};
 }
 
@@ -85,6 +86,12 @@ async function versionOf(id, prefixDir) {
   let args;
   if (spec.kind === "claude") [cmd, args] = [rel(tools.claudeBin(spec.version)), ["--version"]];
   else if (spec.kind === "node") [cmd, args] = [rel(tools.node22Bin()), ["--version"]];
+  else if (spec.kind === "hook-cli") {
+    // Read from the staging prefix: the final folder does not exist yet.
+    const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
+    const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
+    [cmd, args] = [process.execPath, [path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.pkg]), "--version"]];
+  }
   else {
     const node = spec.node === "node22" ? tools.node22Bin() : process.execPath;
     const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
@@ -122,6 +129,7 @@ function entryExists(id) {
   try {
     if (spec.kind === "claude") return fs.existsSync(tools.claudeBin(spec.version));
     if (spec.kind === "node") return fs.existsSync(tools.node22Bin());
+    if (spec.kind === "hook-cli") return fs.existsSync(tools.hookCliJs(id));
     return fs.existsSync(tools.piCliJs(spec.version));
   } catch {
     return false;
@@ -221,7 +229,7 @@ async function installAll(ids = Object.keys(TOOLS)) {
   removeStaleStaging(tools.toolsDir());
   // Simple pool, longest installs first (measured cold: pi 0.73.1 ~36 s, pi 1.6.0 ~30 s, each
   // claude ~10-18 s, node22 ~11 s). node22 still starts before pi 1.6.0, which waits on its promise.
-  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197"];
+  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "cc-safety-net-2.4.5"];
   const pending = new Map();
   const queue = [...ORDER.filter((id) => wanted.includes(id)), ...wanted.filter((id) => !ORDER.includes(id))];
   const results = [];

@@ -1,12 +1,12 @@
 // Types for scripts/test-tools.js, so the strict TypeScript e2e support code can import it.
-export type ToolId = "claude-2.1.332" | "claude-2.1.197" | "node22" | "pi-1.6.0" | "pi-0.73.1";
+export type ToolId = "claude-2.1.332" | "claude-2.1.197" | "node22" | "pi-1.6.0" | "pi-0.73.1" | "cc-safety-net-2.4.5";
 export type ClaudeVersion = "2.1.332" | "2.1.197";
 export type PiVersion = "1.6.0" | "0.73.1";
 
 export interface ToolSpec {
   pkg: string;
   version: string;
-  kind: "claude" | "node" | "pi";
+  kind: "claude" | "node" | "pi" | "hook-cli";
   /** pi only: which Node runs it. */
   node?: "node22" | "default";
 }
@@ -24,4 +24,6 @@ export function node22Bin(): string;
 export function piCliJs(version: PiVersion): string;
 /** [node binary, pi cli.js] */
 export function piCommand(version: PiVersion): [string, string];
+/** A peer guard's hook CLI script (kind "hook-cli"), run with the current Node. */
+export function hookCliJs(id: "cc-safety-net-2.4.5"): string;
 export function markerFile(id: ToolId): string;

@@ -21,6 +21,8 @@ const TOOLS = {
   node22: { pkg: `node-${nodePlatform()}`, version: NODE22_VERSION, kind: "node" },
   "pi-1.6.0": { pkg: "@earendil-works/pi-coding-agent", version: "1.6.0", kind: "pi", node: "node22" },
   "pi-0.73.1": { pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", kind: "pi", node: "default" },
+  // A peer guard, measured beside ours by `npm run bench` (its documented Claude Code command hook).
+  "cc-safety-net-2.4.5": { pkg: "cc-safety-net", version: "2.4.5", kind: "hook-cli" },
 };
 
 /** npm publishes Node as `node-<platform>-<arch>` packages; only linux-x64 is exercised here. */
@@ -71,6 +73,15 @@ function piCommand(version) {
   return [node, piCliJs(version)];
 }
 
+/** A peer's hook CLI entry script (run with the Node running the bench), from its `bin` field. */
+function hookCliJs(id) {
+  const spec = TOOLS[id];
+  if (!spec || spec.kind !== "hook-cli") throw new Error(`no pinned hook CLI ${id}`);
+  const pkgDir = path.join(modulesDir(id), ...spec.pkg.split("/"));
+  const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
+  return path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.pkg]);
+}
+
 /** Marker written by the installer only after the tool answered `--version` correctly. */
 function markerFile(id) {
   return path.join(toolDir(id), ".dc-installed.json");
@@ -87,5 +98,6 @@ module.exports = {
   node22Bin,
   piCliJs,
   piCommand,
+  hookCliJs,
   markerFile,
 };

@@ -3,6 +3,7 @@
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
+import { matchingPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { Access, Agent, DecideContext, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
@@ -36,13 +37,13 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
   const analysis = analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home });
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
-    for (const rule of rules.bashToolPatterns) {
-      if (texts.some((t) => rule.regex.test(t))) {
-        const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
-        const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
-        if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
-        else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
-      }
+    // Same rules, same order as testing each regex on each text; the prefilter skips the regexes
+    // whose required literal the texts lack (src/engine/rules/prefilter.ts).
+    for (const rule of matchingPatterns(rules, texts)) {
+      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
+      const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
+      if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
+      else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
     }
   }
   for (const effect of analysis.effects) {
