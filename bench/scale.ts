@@ -6,7 +6,7 @@ import { decide } from "../src/engine/decide";
 import { parseRules } from "../src/engine/rules/parse";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { brokenRules, generatedRules } from "./lib/generated";
-import { summarize, timeEach } from "./lib/stats";
+import { perItem, summarize, timeEach } from "./lib/stats";
 
 const root = path.resolve(__dirname, "../..");
 const dir = corpusDir(root);
@@ -35,9 +35,18 @@ if (!only || only === "decide") {
   const reference = parseRules(fs.readFileSync(path.join(dir, "rules.yaml"), "utf8")).rules;
   const generated = parseRules(generatedRules(1000)).rules;
   timeEach(calls, 3, (c) => decide(c, reference, ctx));
-  const ref = summarize(timeEach(calls, 20, (c) => decide(c, reference, ctx)));
+  const refSamples = timeEach(calls, 20, (c) => decide(c, reference, ctx));
+  const ref = perItem(refSamples, calls.length);
   timeEach(calls, 3, (c) => decide(c, generated, ctx));
-  const big = summarize(timeEach(calls, 10, (c) => decide(c, generated, ctx)));
-  console.log(`decide, reference rules: median ${ref.median.toFixed(1)} µs, p99 ${ref.p99.toFixed(1)} µs`);
-  console.log(`decide, 1,000 rules: median ${big.median.toFixed(1)} µs, p99 ${big.p99.toFixed(1)} µs`);
+  const big = perItem(timeEach(calls, 10, (c) => decide(c, generated, ctx)), calls.length);
+  console.log(`decide, reference rules: median ${ref.median.toFixed(1)} µs, p99 case ${ref.p99.toFixed(1)} µs (p99 of samples ${summarize(refSamples).p99.toFixed(1)} µs)`);
+  console.log(`decide, 1,000 rules: median ${big.median.toFixed(1)} µs, p99 case ${big.p99.toFixed(1)} µs`);
+  // The slowest cases (each case's median over the rounds).
+  const per = calls.map((c, i) => {
+    const xs: number[] = [];
+    for (let r = 0; r < 20; r++) xs.push(refSamples[r * calls.length + i]);
+    xs.sort((a, b) => a - b);
+    return [xs[10], cases[i].id, JSON.stringify(c.input).slice(0, 90)] as const;
+  });
+  for (const [t, id, text] of per.sort((a, b) => b[0] - a[0]).slice(0, 6)) console.log(`  ${t.toFixed(1).padStart(7)} µs  ${id} ${text}`);
 }

@@ -3,6 +3,7 @@
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
+import { pathCandidates } from "./rules/path-index";
 import { matchingPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
@@ -136,9 +137,11 @@ class Judge {
     const hit = (m: PathMatcher, anywhere = false) =>
       candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
     const how = via ? ` (${via})` : "";
+    // pathCandidates: the entries that may hit, in list order (the first hit is the same as a full
+    // scan's; src/engine/rules/path-index.ts).
     const shown = abs;
 
-    for (const [rule, m] of this.paths.zeroAccess) {
+    for (const [rule, m] of pathCandidates(this.paths.zeroAccess, candidates, recursive)) {
       if (hit(m, true)) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
@@ -146,7 +149,7 @@ class Judge {
       }
     }
     if (access === "write" || access === "delete") {
-      for (const [rule, m] of this.paths.readOnly) {
+      for (const [rule, m] of pathCandidates(this.paths.readOnly, candidates, recursive)) {
         if (hit(m)) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
@@ -155,7 +158,7 @@ class Judge {
       }
     }
     if (access === "delete") {
-      for (const [rule, m] of this.paths.noDelete) {
+      for (const [rule, m] of pathCandidates(this.paths.noDelete, candidates, recursive)) {
         if (hit(m)) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });

@@ -21,7 +21,7 @@ const sample = {
   rules: { parse_reference_median: f(0.8, "ms"), parse_1000_rules_median: f(18, "ms"), diagnostics_1000_rules_median: f(21, "ms") },
   endpoint: { c1_request_us: f(180, "µs"), c1_rps: f(5555, "req/s"), c1_bare_request_us: f(100, "µs"), c1_bare_rps: f(10000, "req/s"), c1_overhead: f(1.8, "×"), c10_request_us: f(400, "µs"), c10_rps: f(25000, "req/s"), c10_bare_request_us: f(100, "µs"), c10_bare_rps: f(100000, "req/s"), c10_overhead: f(4, "×") },
   hook_cost: { http_per_call: f(2.5, "ms"), command_hook_per_call: f(150, "ms"), cc_safety_net_per_call: f(300, "ms"), bare_node_per_call: f(100, "ms"), command_hook_program: "Node shim (test)" },
-  memory: { bare_server_rss: f(40, "MB"), endpoint_rss_start: f(70, "MB"), endpoint_rss_after_10k: f(90, "MB"), endpoint_rss_after_20k: f(91, "MB"), growth_10k_to_20k: f(1, "MB") },
+  memory: { bare_server_rss: f(40, "MB"), endpoint_rss_start: f(70, "MB"), endpoint_rss_after_10k: f(90, "MB"), endpoint_rss_after_20k: f(91, "MB"), endpoint_rss_after_30k: f(91.5, "MB"), growth_10k_to_20k: f(1, "MB"), growth_20k_to_30k: f(0.5, "MB") },
   peers: [
     { name: "damage-control http", decide_median_us: f(12.5, "µs"), decide_p99_us: f(150, "µs"), per_call_ms: f(2.5, "ms"), claude_overhead_ms_per_call: f(3.25, "ms"), pi_overhead_ms_per_call: f(1.5, "ms") },
     { name: "damage-control command hook", decide_median_us: f(12.5, "µs"), decide_p99_us: f(150, "µs"), per_call_ms: f(150, "ms"), claude_overhead_ms_per_call: f(160, "ms"), pi_overhead_ms_per_call: null },
@@ -51,7 +51,7 @@ describe("README performance table (scripts/perf-table.js)", () => {
     assert.match(md, /with diagnostics \(median\) \| 18\.0 ms \/ 21\.0 ms \| .* \| ≤ 20 ms: not met \|/, "the slower of the two decides");
     assert.match(md, /endpoint, 1 client: .*ours ÷ bare = 1\.80 × \| ≤ 2×: met \|/);
     assert.match(md, /endpoint, 10 clients: .*ours ÷ bare = 4\.00 × \| ≤ 3×: not met \|/);
-    assert.match(md, /bounded: 1\.00 MB more for the second 10,000/);
+    assert.match(md, /bounded: 1\.00 MB more for the second 10,000, 0\.500 MB for the third/);
     const empty = perf.renderTables({ peers: [] });
     assert.match(empty, /median ≤ 100 µs: not measured/);
     assert.match(empty, /≤ 2×: not measured/);

@@ -13,6 +13,8 @@ import { decide } from "../../src/engine/decide";
 import { defaultRules } from "../../src/engine/rules/defaults";
 import { findUnreachable, findUnreachableNaive } from "../../src/engine/rules/overlap";
 import { parseRules } from "../../src/engine/rules/parse";
+import { compilePathEntry, globMayMatchName, pathContainsMatch, pathMatches, type PathMatcher } from "../../src/engine/paths";
+import { pathCandidates } from "../../src/engine/rules/path-index";
 import { matchingPatterns, matchingPatternsNaive, requiredLiteral } from "../../src/engine/rules/prefilter";
 import { analyzeCommand } from "../../src/engine/shell/analyze";
 import type { BashPatternRule, PathRule, RuleSet } from "../../src/engine/types";
@@ -169,6 +171,70 @@ describe("unreachable rules, indexed", () => {
         same(rules);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("path rule index", () => {
+  // The matcher decide() runs on each entry (Judge.path): the index must never leave out an entry
+  // for which it is true.
+  const root = CORPUS_CWD;
+  const hit = (m: PathMatcher, paths: string[], recursive: boolean, anywhere: boolean) =>
+    paths.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
+  const compiled = (entries: string[]) => entries.map((e) => [e, compilePathEntry(e, { cwd: root, home: CORPUS_HOME, root })] as const);
+  const superset = (list: readonly (readonly [string, PathMatcher])[], paths: string[], recursive: boolean) => {
+    const picked = new Set(pathCandidates(list, paths, recursive));
+    for (const anywhere of [true, false]) {
+      for (const e of list) if (hit(e[1], paths, recursive, anywhere)) assert.ok(picked.has(e), `${e[0]} hits ${JSON.stringify(paths)} (recursive ${recursive}) but was left out`);
+    }
+    const order = pathCandidates(list, paths, recursive).map((e) => list.indexOf(e));
+    assert.deepEqual(order, [...order].sort((a, b) => a - b), "candidates keep list order");
+  };
+
+  /** Every path the corpus touches: bash effects and file tool paths, resolved. */
+  const corpusPaths = (() => {
+    const out: { path: string; recursive: boolean }[] = [];
+    for (const c of cases) {
+      const command = (c.input as { command?: unknown }).command;
+      if (typeof command === "string") for (const e of analyzeCommand(command, ctx).effects) out.push({ path: e.path, recursive: e.recursive });
+      for (const k of ["file_path", "path", "notebook_path"]) {
+        const v = (c.input as Record<string, unknown>)[k];
+        if (typeof v === "string") out.push({ path: v.startsWith("/") ? v : `${root}/${v}`, recursive: false });
+      }
+    }
+    return out;
+  })();
+
+  it("keeps every entry that hits a path the corpus touches (reference, defaults, 1,000 rules)", () => {
+    assert.ok(corpusPaths.length > 150, `only ${corpusPaths.length} paths`);
+    const lists = [reference, defaultRules(), thousand].flatMap((r) => [r.zeroAccessPaths, r.readOnlyPaths, r.noDeletePaths].map((l) => l.map((e) => e.path)));
+    const all = [...new Set(lists.flat())];
+    lists.push(all);
+    let hits = 0;
+    for (const entries of lists.filter((l) => l.length >= 16)) {
+      const list = compiled(entries);
+      for (const { path: p, recursive } of corpusPaths) {
+        superset(list, [p], recursive);
+        superset(list, [p], true);
+        hits += list.filter((e) => hit(e[1], [p], recursive, true)).length;
+      }
+    }
+    assert.ok(hits > 20, "some corpus paths hit some entries (else the check proves little)");
+  });
+
+  it("generated entries and paths: no hit left out", () => {
+    const seg = fc.constantFrom("a", "b", ".env", "x.md", "secret.txt", "..", ".", "", "keep", ".ssh", "id_rsa", "*.md", ".en*", "{a,b}", "a+(b)", "[ab]");
+    const entry = fc.array(seg, { minLength: 1, maxLength: 3 }).chain((parts) =>
+      fc.constantFrom(parts.join("/"), parts.join("/") + "/", "/" + parts.join("/"), "~/" + parts.join("/"), parts[0]!),
+    );
+    const p = fc.array(seg, { minLength: 0, maxLength: 4 }).chain((parts) => fc.constantFrom(`${root}/${parts.join("/")}`, "/" + parts.join("/"), `${CORPUS_HOME}/${parts.join("/")}`, `${root}//${parts.join("/")}`));
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 16, maxLength: 40 }), fc.array(p, { minLength: 1, maxLength: 2 }), fc.boolean(), (entries, paths, recursive) => {
+        const list = compiled(entries.filter((e) => e.trim() !== ""));
+        if (list.length < 16) return;
+        superset(list, paths, recursive);
+      }),
+      { numRuns: 400 },
     );
   });
 });
