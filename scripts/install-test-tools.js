@@ -34,6 +34,7 @@ function allowScriptsFor(spec) {
   if (spec.kind === "pi") return { "@google/genai": false, protobufjs: false, koffi: false };
   // Gemini CLI: keytar and node-pty only serve the interactive UI and keychain; -p never needs them.
   if (spec.kind === "agent") return { "@github/keytar": false, "node-pty": false, "@lydell/node-pty": false, protobufjs: false };
+  // Peer hook CLIs run from their published JavaScript; none of their install scripts is needed.
   return {};
 }
 
@@ -93,6 +94,12 @@ async function versionOf(id, prefixDir) {
   let args;
   if (spec.kind === "claude") [cmd, args] = [rel(tools.claudeBin(spec.version)), ["--version"]];
   else if (spec.kind === "node") [cmd, args] = [rel(tools.node22Bin()), ["--version"]];
+  else if (spec.kind === "hook-cli") {
+    // Read from the staging prefix: the final folder does not exist yet.
+    const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
+    const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
+    [cmd, args] = [process.execPath, [path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.pkg]), "--version"]];
+  }
   else {
     const node = spec.node === "node22" ? tools.node22Bin() : process.execPath;
     const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
@@ -132,6 +139,7 @@ function entryExists(id) {
     if (spec.kind === "claude") return fs.existsSync(tools.claudeBin(spec.version));
     if (spec.kind === "node") return fs.existsSync(tools.node22Bin());
     if (spec.kind === "agent") return fs.existsSync(tools.binJs(id));
+    if (spec.kind === "hook-cli") return fs.existsSync(tools.hookCliJs(id));
     return fs.existsSync(tools.piCliJs(spec.version));
   } catch {
     return false;
@@ -231,7 +239,7 @@ async function installAll(ids = Object.keys(TOOLS)) {
   removeStaleStaging(tools.toolsDir());
   // Simple pool, longest installs first (measured cold: pi 0.73.1 ~36 s, pi 1.6.0 ~30 s, each
   // claude ~10-18 s, node22 ~11 s). node22 still starts before pi 1.6.0, which waits on its promise.
-  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0"];
+  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0", "cc-safety-net-2.4.5"];
   const pending = new Map();
   const queue = [...ORDER.filter((id) => wanted.includes(id)), ...wanted.filter((id) => !ORDER.includes(id))];
   const results = [];

@@ -1,5 +1,5 @@
 // Types for scripts/test-tools.js, so the strict TypeScript e2e support code can import it.
-export type ToolId = "claude-2.1.332" | "claude-2.1.197" | "node22" | "pi-1.6.0" | "pi-0.73.1" | AgentToolId;
+export type ToolId = "claude-2.1.332" | "claude-2.1.197" | "node22" | "pi-1.6.0" | "pi-0.73.1" | AgentToolId | "cc-safety-net-2.4.5";
 /** Codex CLI, Gemini CLI, Copilot CLI (issue 18). */
 export type AgentToolId = "codex-0.171.0" | "gemini-0.61.0" | "copilot-1.0.102";
 export type ClaudeVersion = "2.1.332" | "2.1.197";
@@ -8,7 +8,7 @@ export type PiVersion = "1.6.0" | "0.73.1";
 export interface ToolSpec {
   pkg: string;
   version: string;
-  kind: "claude" | "node" | "pi" | "agent";
+  kind: "claude" | "node" | "pi" | "agent" | "hook-cli";
   /** agent only: the package.json bin entry. */
   bin?: string;
   /** pi only: which Node runs it. */
@@ -32,4 +32,6 @@ export function piCommand(version: PiVersion): [string, string];
 export function binJs(id: ToolId): string;
 /** [node binary, entry script] of an agent CLI. */
 export function agentCommand(id: AgentToolId): [string, string];
+/** A peer guard's hook CLI script (kind "hook-cli"), run with the current Node. */
+export function hookCliJs(id: "cc-safety-net-2.4.5"): string;
 export function markerFile(id: ToolId): string;

@@ -26,6 +26,8 @@ const TOOLS = {
   "codex-0.171.0": { pkg: "@openai/codex", version: "0.171.0", kind: "agent", bin: "codex", node: "default" },
   "gemini-0.61.0": { pkg: "@google/gemini-cli", version: "0.61.0", kind: "agent", bin: "gemini", node: "default" },
   "copilot-1.0.102": { pkg: "@github/copilot", version: "1.0.102", kind: "agent", bin: "copilot", node: "default" },
+  // A peer guard, measured beside ours by `npm run bench` (its documented Claude Code command hook).
+  "cc-safety-net-2.4.5": { pkg: "cc-safety-net", version: "2.4.5", kind: "hook-cli" },
 };
 
 /** npm publishes Node as `node-<platform>-<arch>` packages; only linux-x64 is exercised here. */
@@ -93,6 +95,15 @@ function piCommand(version) {
   return [node, piCliJs(version)];
 }
 
+/** A peer's hook CLI entry script (run with the Node running the bench), from its `bin` field. */
+function hookCliJs(id) {
+  const spec = TOOLS[id];
+  if (!spec || spec.kind !== "hook-cli") throw new Error(`no pinned hook CLI ${id}`);
+  const pkgDir = path.join(modulesDir(id), ...spec.pkg.split("/"));
+  const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
+  return path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.pkg]);
+}
+
 /** Marker written by the installer only after the tool answered `--version` correctly. */
 function markerFile(id) {
   return path.join(toolDir(id), ".dc-installed.json");
@@ -111,5 +122,6 @@ module.exports = {
   piCommand,
   binJs,
   agentCommand,
+  hookCliJs,
   markerFile,
 };

@@ -23,3 +23,21 @@ export function timeEach<T>(items: T[], rounds: number, fn: (item: T) => unknown
   }
   return out;
 }
+
+/**
+ * Percentiles over items rather than samples: each item's median over the rounds (`samples` as
+ * timeEach returns them, rounds × items), then the median and p99 across items. The p99 is then
+ * the 99th-percentile corpus case, not the one sample a scheduler preemption or a GC pause hit.
+ */
+export function perItem(samples: number[], items: number): { median: number; p99: number } {
+  const rounds = Math.floor(samples.length / items);
+  const each: number[] = [];
+  for (let i = 0; i < items; i++) {
+    const xs: number[] = [];
+    for (let r = 0; r < rounds; r++) xs.push(samples[r * items + i]);
+    xs.sort((a, b) => a - b);
+    each.push(xs[xs.length >> 1]);
+  }
+  const s = each.sort((a, b) => a - b);
+  return { median: percentile(s, 50), p99: percentile(s, 99) };
+}

@@ -4,6 +4,8 @@
 import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
+import { pathCandidates } from "./rules/path-index";
+import { matchingPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
 import type { CommandAnalysis } from "./shell/types";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
@@ -43,13 +45,13 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   const judge = new Judge(rules, ctx);
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
-    for (const rule of rules.bashToolPatterns) {
-      if (texts.some((t) => rule.regex.test(t))) {
-        const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }) };
-        const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
-        if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
-        else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
-      }
+    // Same rules, same order as testing each regex on each text; the prefilter skips the regexes
+    // whose required literal the texts lack (src/engine/rules/prefilter.ts).
+    for (const rule of matchingPatterns(rules, texts)) {
+      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }) };
+      const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
+      if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
+      else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
     }
   }
   for (const effect of analysis.effects) {
@@ -142,9 +144,11 @@ class Judge {
     const hit = (m: PathMatcher, anywhere = false) =>
       candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
     const how = via ? ` (${via})` : "";
+    // pathCandidates: the entries that may hit, in list order (the first hit is the same as a full
+    // scan's; src/engine/rules/path-index.ts).
     const shown = abs;
 
-    for (const [rule, m] of this.paths.zeroAccess) {
+    for (const [rule, m] of pathCandidates(this.paths.zeroAccess, candidates, recursive)) {
       if (hit(m, true)) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
@@ -152,7 +156,7 @@ class Judge {
       }
     }
     if (access === "write" || access === "delete") {
-      for (const [rule, m] of this.paths.readOnly) {
+      for (const [rule, m] of pathCandidates(this.paths.readOnly, candidates, recursive)) {
         if (hit(m)) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
@@ -161,7 +165,7 @@ class Judge {
       }
     }
     if (access === "delete") {
-      for (const [rule, m] of this.paths.noDelete) {
+      for (const [rule, m] of pathCandidates(this.paths.noDelete, candidates, recursive)) {
         if (hit(m)) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });

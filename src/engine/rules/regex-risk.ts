@@ -42,9 +42,25 @@ function trailingUnbounded(a: Atom): Atom | undefined {
   return undefined;
 }
 
+/**
+ * First characters by atom source: a 1,000-rule file repeats the same few atoms, and each
+ * lookup otherwise compiles a regex and runs it on every sample. Pure, so a cache cannot change
+ * an answer; bounded, so a long-lived host does not grow it without end.
+ */
+const firstChars = new Map<string, Set<string>>();
+
 /** Which sample characters can start a match of the atom. */
 function charsOf(a: Atom): Set<string> {
   const src = a.inner ? (a.inner[0] ? a.inner[0].source : "") : a.source;
+  let known = firstChars.get(src);
+  if (!known) {
+    if (firstChars.size >= 4096) firstChars.clear();
+    firstChars.set(src, (known = sampleFirstChars(src)));
+  }
+  return known;
+}
+
+function sampleFirstChars(src: string): Set<string> {
   const out = new Set<string>();
   let re: RegExp;
   try {

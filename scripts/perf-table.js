@@ -1,0 +1,137 @@
+// Writes the README's Performance tables from bench/results.json (what `npm run bench` measured),
+// between the markers <!-- perf-table:start --> and <!-- perf-table:end -->. `npm run bench` runs
+// it at the end; run it alone after editing the rendering:  node scripts/perf-table.js [RESULTS] [README]
+// No numbers are typed by hand: every figure in the tables comes from the results file.
+const fs = require("node:fs");
+const path = require("node:path");
+
+const START = "<!-- perf-table:start -->";
+const END = "<!-- perf-table:end -->";
+
+/** Targets of issue 17, checked against the figures (a missing figure is "not measured"). */
+const TARGETS = {
+  decideP99Reference: 100, // µs
+  decideMedian1000: 100, // µs
+  parse1000: 20, // ms, with and without diagnostics
+  c1Overhead: 2, // ×
+  c10Overhead: 3, // ×
+};
+
+function value(cell) {
+  if (cell === null || cell === undefined) return undefined;
+  return typeof cell === "number" ? cell : cell.value;
+}
+
+function fmt(cell) {
+  const v = value(cell);
+  if (v === undefined || !Number.isFinite(v)) return "–";
+  const unit = typeof cell === "number" ? "" : ` ${cell.unit}`;
+  const a = Math.abs(v);
+  const digits = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  const text = v.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${text}${unit}`;
+}
+
+const ratio = (a, b) => (a !== undefined && b !== undefined && b !== 0 ? `${(a / b).toFixed(1)}×` : "–");
+const verdict = (v, max) => (v === undefined ? "not measured" : v <= max ? "met" : "not met");
+
+/** Markdown for the two tables (peers; figures with baselines and targets). */
+function renderTables(r) {
+  const m = r.machine || {};
+  const e = r.engine || {};
+  const rules = r.rules || {};
+  const ep = r.endpoint || {};
+  const mem = r.memory || {};
+  const hc = r.hook_cost || {};
+  const out = [];
+  out.push(
+    `Figures of one \`npm run bench\` run on ${String(m.date || "?").slice(0, 10)}: ${m.cpus || "?"}, ${m.memory || "?"}, Node ${m.node || "?"}` +
+      `, load average ${m.load_start || "?"} at the start and ${m.load_end || "?"} at the end (a shared machine: compare the ratios).`,
+  );
+  out.push("");
+  out.push("| decider | decision in-process: median / p99 | cost per call as the agent pays it | Claude Code 2.1.332: added per tool call | pi 1.6.0: added per tool call |");
+  out.push("|---|---|---|---|---|");
+  for (const p of r.peers || []) {
+    const decideCell = value(p.decide_median_us) === undefined ? "–" : `${fmt(p.decide_median_us)} / ${fmt(p.decide_p99_us)}`;
+    out.push(`| ${p.name} | ${decideCell} | ${fmt(p.per_call_ms)} | ${fmt(p.claude_overhead_ms_per_call)} | ${fmt(p.pi_overhead_ms_per_call)} |`);
+  }
+  const none = (r.peers || []).find((p) => p.name === "none");
+  if (none && value(none.claude_session_ms) !== undefined) {
+    out.push("");
+    out.push(
+      `Added per tool call = (median wall time of a scripted session of 50 Bash calls − the same session without a hook) ÷ 50; ` +
+        `without a hook a session took ${fmt(none.claude_session_ms)} (Claude Code) and ${fmt(none.pi_session_ms)} (pi). ` +
+        `In-process decisions are over the corpus's Bash cases. The command hook measured: ${hc.command_hook_program || "?"}.`,
+    );
+  }
+  out.push("");
+  out.push("| figure | measured | baseline in the same run | target |");
+  out.push("|---|---|---|---|");
+  const row = (...cells) => out.push(`| ${cells.join(" | ")} |`);
+  row(
+    "`decide()` over the corpus, reference rules: median / p99",
+    `${fmt(e.decide_median_reference)} / ${fmt(e.decide_p99_reference)}`,
+    `textual matcher ${fmt(e.textual_median_reference)} / ${fmt(e.textual_p99_reference)}`,
+    `p99 ≤ ${TARGETS.decideP99Reference} µs: ${verdict(value(e.decide_p99_reference), TARGETS.decideP99Reference)}`,
+  );
+  row(
+    "`decide()`, 1,000 generated rules: median / p99",
+    `${fmt(e.decide_median_1000_rules)} / ${fmt(e.decide_p99_1000_rules)}`,
+    `reference rules: ${ratio(value(e.decide_median_1000_rules), value(e.decide_median_reference))} the median`,
+    `median ≤ ${TARGETS.decideMedian1000} µs: ${verdict(value(e.decide_median_1000_rules), TARGETS.decideMedian1000)}`,
+  );
+  const worstParse = Math.max(value(rules.parse_1000_rules_median) ?? NaN, value(rules.diagnostics_1000_rules_median) ?? NaN);
+  row(
+    "rules: 1,000 rules / with diagnostics (median)",
+    `${fmt(rules.parse_1000_rules_median)} / ${fmt(rules.diagnostics_1000_rules_median)}`,
+    `reference file (36 rules) ${fmt(rules.parse_reference_median)}`,
+    `≤ ${TARGETS.parse1000} ms: ${verdict(Number.isFinite(worstParse) ? worstParse : undefined, TARGETS.parse1000)}`,
+  );
+  for (const [c, max] of [
+    [1, TARGETS.c1Overhead],
+    [10, TARGETS.c10Overhead],
+  ]) {
+    row(
+      `endpoint, ${c} client${c > 1 ? "s" : ""}: time per request (requests/s)`,
+      `${fmt(ep[`c${c}_request_us`])} (${fmt(ep[`c${c}_rps`])})`,
+      `bare \`node:http\` answering \`{}\`: ${fmt(ep[`c${c}_bare_request_us`])} (${fmt(ep[`c${c}_bare_rps`])}); ours ÷ bare = ${fmt(ep[`c${c}_overhead`])}`,
+      `≤ ${max}×: ${verdict(value(ep[`c${c}_overhead`]), max)}`,
+    );
+  }
+  row(
+    "hook cost per call, end to end (50 calls)",
+    `HTTP ${fmt(hc.http_per_call)}; command hook ${fmt(hc.command_hook_per_call)}; cc-safety-net ${fmt(hc.cc_safety_net_per_call)}`,
+    `bare \`node -e ""\` ${fmt(hc.bare_node_per_call)}`,
+    "",
+  );
+  row(
+    "endpoint memory (RSS, endpoint + decider worker): start / after 10,000 / 20,000 / 30,000 decisions",
+    `${fmt(mem.endpoint_rss_start)} / ${fmt(mem.endpoint_rss_after_10k)} / ${fmt(mem.endpoint_rss_after_20k)} / ${fmt(mem.endpoint_rss_after_30k)}`,
+    `bare \`node:http\` server ${fmt(mem.bare_server_rss)}`,
+    `bounded: ${value(mem.growth_10k_to_20k) === undefined ? "not measured" : `${fmt(mem.growth_10k_to_20k)} more for the second 10,000, ${fmt(mem.growth_20k_to_30k)} for the third`}`,
+  );
+  const x = r.extension || {};
+  if (value(x.activation) !== undefined) row("activation in the real VS Code test host", `${fmt(x.activation)} (endpoint listening at ${fmt(x.activation_until_endpoint)})`, "", "");
+  return out.join("\n");
+}
+
+/** The README text with the tables replaced between the markers (which must both be there). */
+function updateReadme(readme, results) {
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`README has no ${START} … ${END} markers`);
+  return readme.slice(0, a + START.length) + "\n" + renderTables(results) + "\n" + readme.slice(b);
+}
+
+module.exports = { renderTables, updateReadme, START, END };
+
+if (require.main === module) {
+  const root = path.resolve(__dirname, "..");
+  const resultsFile = process.argv[2] || path.join(root, "bench", "results.json");
+  const readmeFile = process.argv[3] || path.join(root, "README.md");
+  const results = JSON.parse(fs.readFileSync(resultsFile, "utf8"));
+  const before = fs.readFileSync(readmeFile, "utf8");
+  const after = updateReadme(before, results);
+  if (after !== before) fs.writeFileSync(readmeFile, after);
+  console.log(`${path.relative(root, readmeFile)}: Performance tables ${after === before ? "unchanged" : "written"} from ${path.relative(root, resultsFile)}`);
+}
