@@ -2,6 +2,7 @@
 // decisions over the last hour and day. Colours come from the theme (CSS classes in panel.css
 // using VS Code's --vscode-charts-* variables); no inline styles (the CSP forbids them).
 import { el, svg } from "./dom";
+import { t } from "./l10n";
 
 const BAR_H = 14;
 const GAP = 4;
@@ -11,7 +12,7 @@ export function barChart(title: string, items: { label: string; count: number }[
   const wrap = el("figure", { class: "chart", id });
   wrap.append(el("figcaption", {}, title));
   if (items.length === 0) {
-    wrap.append(el("p", { class: "muted" }, "None yet."));
+    wrap.append(el("p", { class: "muted" }, t("None yet.")));
     return wrap;
   }
   const max = Math.max(...items.map((i) => i.count));
@@ -45,6 +46,6 @@ export function sparkline(title: string, values: number[], id: string, span: str
   const chart = svg("svg", { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: "none", width: "100%", height: 28, role: "img", "aria-label": `${title}, ${span}: ${values.join(", ")}` });
   chart.append(svg("polygon", { class: "spark-area", points: `0,${h} ${points} ${w},${h}` }));
   chart.append(svg("polyline", { class: "spark-line", points, fill: "none", "vector-effect": "non-scaling-stroke" }));
-  wrap.append(chart, el("div", { class: "muted spark-axis" }, el("span", {}, span), el("span", {}, "now")));
+  wrap.append(chart, el("div", { class: "muted spark-axis" }, el("span", {}, span), el("span", {}, t("now"))));
   return wrap;
 }

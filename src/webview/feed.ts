@@ -3,16 +3,17 @@
 // outcome. The outcome is a field the extension set (no reason text is parsed here).
 import { FEED_OUTCOMES, type ExplainStep, type FeedEntry, type FeedOutcome } from "../views/panel/messages";
 import { byId, el, icon, marked, send } from "./dom";
+import { t } from "./l10n";
 
 export const OUTCOME_LABEL: Record<FeedOutcome, string> = {
-  refused: "refused by a rule",
-  denied: "denied by you",
-  "timed-out": "timed out: denied",
-  dismissed: "dialog dismissed: denied",
-  "denied-again": "denied again (same call)",
-  "not-confirmed": "not confirmed: denied",
-  allowed: "allowed by you",
-  asked: "asked",
+  refused: t("refused by a rule"),
+  denied: t("denied by you"),
+  "timed-out": t("timed out: denied"),
+  dismissed: t("dialog dismissed: denied"),
+  "denied-again": t("denied again (same call)"),
+  "not-confirmed": t("not confirmed: denied"),
+  allowed: t("allowed by you"),
+  asked: t("asked"),
 };
 
 const OUTCOME_ICON: Record<FeedOutcome, string> = {
@@ -31,12 +32,12 @@ export class Feed {
   private exceptions = false;
 
   constructor(root: HTMLElement) {
-    const agent = el("select", { id: "feed-agent", "aria-label": "Filter by agent" }, el("option", { value: "" }, "All agents"));
-    const outcome = el("select", { id: "feed-outcome", "aria-label": "Filter by outcome" }, el("option", { value: "" }, "All outcomes"));
+    const agent = el("select", { id: "feed-agent", "aria-label": t("Filter by agent") }, el("option", { value: "" }, t("All agents")));
+    const outcome = el("select", { id: "feed-outcome", "aria-label": t("Filter by outcome") }, el("option", { value: "" }, t("All outcomes")));
     for (const o of FEED_OUTCOMES) outcome.append(el("option", { value: o }, OUTCOME_LABEL[o]));
     agent.addEventListener("change", () => this.render());
     outcome.addEventListener("change", () => this.render());
-    root.append(el("div", { class: "filters" }, agent, outcome), el("ol", { id: "feed", "aria-live": "polite" }), el("p", { id: "feed-empty", class: "muted" }, "No refusals yet."));
+    root.append(el("div", { class: "filters" }, agent, outcome), el("ol", { id: "feed", "aria-live": "polite" }), el("p", { id: "feed-empty", class: "muted" }, t("No refusals yet.")));
   }
 
   setExceptionsAvailable(on: boolean): void {
@@ -78,7 +79,7 @@ export class Feed {
     const chosen = agentBox.value;
     const agents = [...new Set(this.entries.map((e) => e.agentLabel))].sort();
     agentBox.textContent = "";
-    agentBox.append(el("option", { value: "" }, "All agents"), ...agents.map((a) => el("option", { value: a }, a)));
+    agentBox.append(el("option", { value: "" }, t("All agents")), ...agents.map((a) => el("option", { value: a }, a)));
     agentBox.value = agents.includes(chosen) ? chosen : "";
     const outcome = byId<HTMLSelectElement>("feed-outcome").value;
     const shown = this.entries.filter((e) => (!agentBox.value || e.agentLabel === agentBox.value) && (!outcome || e.outcome === outcome));
@@ -87,7 +88,7 @@ export class Feed {
     for (const e of shown) list.append(this.item(e));
     const empty = byId("feed-empty");
     empty.hidden = shown.length > 0;
-    empty.textContent = this.entries.length === 0 ? "No refusals yet." : "Nothing matches the filters.";
+    empty.textContent = this.entries.length === 0 ? t("No refusals yet.") : t("Nothing matches the filters.");
   }
 
   private item(e: FeedEntry): HTMLElement {
@@ -114,14 +115,14 @@ export class Feed {
         el("time", { class: "time", datetime: e.time, title: when.toLocaleString() }, when.toLocaleTimeString()),
       ),
       el("code", { class: "feed-target" }, ...marked(e.target, e.match)),
-      e.rule ? el("div", { class: "muted feed-rule" }, `rule ${e.rule}`) : null,
+      e.rule ? el("div", { class: "muted feed-rule" }, t("rule {0}", e.rule)) : null,
       el(
         "div",
         { class: "actions" },
-        action("go-to-file", "Open rule", "act-open", () => send({ type: "openRules", folder: e.folder, ...(e.ruleLine !== undefined && { line: e.ruleLine }) }), !e.rule, e.rule ? undefined : "No rule decided this call"),
-        action("info", "Explain", "act-explain", () => send({ type: "explain", id: e.id })),
-        action("check", "Allow in this folder", "act-allow", () => send({ type: "allowInFolder", id: e.id }), !this.exceptions, this.exceptions ? undefined : "Needs the layered rules (not in this version yet)"),
-        action("copy", "Copy", "act-copy", () => send({ type: "copy", text: copyText })),
+        action("go-to-file", t("Open rule"), "act-open", () => send({ type: "openRules", folder: e.folder, ...(e.ruleLine !== undefined && { line: e.ruleLine }) }), !e.rule, e.rule ? undefined : t("No rule decided this call")),
+        action("info", t("Explain"), "act-explain", () => send({ type: "explain", id: e.id })),
+        action("check", t("Allow in this folder"), "act-allow", () => send({ type: "allowInFolder", id: e.id }), !this.exceptions, this.exceptions ? undefined : t("Needs the layered rules (not in this version yet)")),
+        action("copy", t("Copy"), "act-copy", () => send({ type: "copy", text: copyText })),
       ),
       el("div", { class: "explain", hidden: true }),
     );

@@ -4,14 +4,15 @@
 // while any row has an error.
 import { RULE_LISTS, type PanelDiagnostic, type RuleEdit, type RuleList, type RuleRow, type ToPanel } from "../views/panel/messages";
 import { byId, el, icon, send } from "./dom";
+import { t } from "./l10n";
 
 type Draft = Extract<ToPanel, { type: "draft" }>;
 
 const TITLES: Record<RuleList, { title: string; value: string; placeholder: string }> = {
-  bashToolPatterns: { title: "Bash patterns", value: "Pattern (regex)", placeholder: "\\bgit\\s+push\\b" },
-  zeroAccessPaths: { title: "Zero-access paths", value: "Path", placeholder: ".env" },
-  readOnlyPaths: { title: "Read-only paths", value: "Path", placeholder: "config/" },
-  noDeletePaths: { title: "No-delete paths", value: "Path", placeholder: "data/" },
+  bashToolPatterns: { title: t("Bash patterns"), value: t("Pattern (regex)"), placeholder: "\\bgit\\s+push\\b" },
+  zeroAccessPaths: { title: t("Zero-access paths"), value: t("Path"), placeholder: ".env" },
+  readOnlyPaths: { title: t("Read-only paths"), value: t("Path"), placeholder: "config/" },
+  noDeletePaths: { title: t("No-delete paths"), value: t("Path"), placeholder: "data/" },
 };
 
 const TYPING_MS = 150;
@@ -28,14 +29,14 @@ export class RulesEditor {
   constructor(private readonly root: HTMLElement) {
     root.append(
       el("div", { id: "editor-file", class: "muted" }),
-      el("ul", { id: "editor-file-diagnostics", class: "diags", "aria-label": "Problems in the rules file outside the rows" }),
+      el("ul", { id: "editor-file-diagnostics", class: "diags", "aria-label": t("Problems in the rules file outside the rows") }),
       el("div", { id: "editor-tables" }),
       el(
         "div",
         { class: "buttons" },
-        el("button", { id: "save", type: "button" }, icon("save"), " Save"),
-        el("button", { id: "revert", type: "button", class: "secondary" }, icon("discard"), " Revert"),
-        el("button", { id: "open", type: "button", class: "secondary" }, icon("go-to-file"), " Open in Editor"),
+        el("button", { id: "save", type: "button" }, icon("save"), ` ${t("Save")}`),
+        el("button", { id: "revert", type: "button", class: "secondary" }, icon("discard"), ` ${t("Revert")}`),
+        el("button", { id: "open", type: "button", class: "secondary" }, icon("go-to-file"), ` ${t("Open in Editor")}`),
       ),
       el("div", { id: "save-result", role: "status" }),
     );
@@ -88,16 +89,16 @@ export class RulesEditor {
     const first = !this.draft || this.draft.folder !== d.folder;
     this.folder = d.folder;
     this.draft = d;
-    byId("editor-file").textContent = d.exists ? d.file : `${d.file} (does not exist yet: the embedded defaults are in force; Save creates it)`;
+    byId("editor-file").textContent = d.exists ? d.file : t("{0} (does not exist yet: the embedded defaults are in force; Save creates it)", d.file);
     if (first || d.structural) this.render(d);
     else this.updateDiagnostics(d);
     this.renderFileDiagnostics(d);
     const save = byId<HTMLButtonElement>("save");
     save.disabled = d.diagnostics.hasErrors || !!d.readOnly;
-    save.title = d.diagnostics.hasErrors ? "Fix the errors marked on the rows first" : "";
+    save.title = d.diagnostics.hasErrors ? t("Fix the errors marked on the rows first") : "";
     byId<HTMLButtonElement>("revert").disabled = !d.dirty;
     this.root.classList.toggle("dirty", d.dirty);
-    if (d.changedOnDisk) this.note("The rules file changed on disk: the editor shows it as it is now.", true);
+    if (d.changedOnDisk) this.note(t("The rules file changed on disk: the editor shows it as it is now."), true);
   }
 
   note(text: string, ok: boolean): void {
@@ -123,19 +124,19 @@ export class RulesEditor {
   }
 
   private table(list: RuleList, d: Draft): HTMLElement {
-    const t = TITLES[list];
+    const titles = TITLES[list];
     const rows = d.rows.filter((r) => r.list === list);
     const isPattern = list === "bashToolPatterns";
     // Narrow side bar: the inputs get the width; layer, hits and the row's buttons go on a second line.
     const head = el(
       "tr",
       {},
-      el("th", { scope: "col" }, isPattern ? "Pattern (regex) and reason" : t.value),
-      isPattern ? el("th", { scope: "col", class: "narrow" }, "Ask") : null,
+      el("th", { scope: "col" }, isPattern ? t("Pattern (regex) and reason") : titles.value),
+      isPattern ? el("th", { scope: "col", class: "narrow" }, t("Ask")) : null,
     );
-    const table = el("table", { class: "rules", "data-list": list, "aria-label": t.title }, el("caption", {}, t.title, el("span", { class: "muted" }, ` (${rows.length})`)), el("thead", {}, head));
+    const table = el("table", { class: "rules", "data-list": list, "aria-label": titles.title }, el("caption", {}, titles.title, el("span", { class: "muted" }, ` (${rows.length})`)), el("thead", {}, head));
     rows.forEach((row, i) => table.append(this.rowBody(list, row, i, rows.length, d.diagnostics.rows[list][i] ?? [], !!d.readOnly)));
-    const add = el("button", { type: "button", class: "secondary add", "data-list": list, disabled: !!d.readOnly }, icon("add"), ` Add ${isPattern ? "pattern" : "path"}`);
+    const add = el("button", { type: "button", class: "secondary add", "data-list": list, disabled: !!d.readOnly }, icon("add"), ` ${isPattern ? t("Add pattern") : t("Add path")}`);
     add.addEventListener("click", () => this.edit({ op: "add", list }));
     return el("div", { class: "rules-list" }, table, add);
   }
@@ -145,7 +146,7 @@ export class RulesEditor {
     const body = el("tbody", { class: "rule", "data-list": list, "data-index": String(index) });
     const input = (field: "value" | "reason", value: string, label: string, placeholder?: string) => {
       const key = `${list}:${index}:${field}`;
-      const box = el("input", { type: "text", class: `f-${field}`, value, spellcheck: "false", "aria-label": `${label}, row ${index + 1}`, "data-key": key, placeholder, disabled: readOnly });
+      const box = el("input", { type: "text", class: `f-${field}`, value, spellcheck: "false", "aria-label": t("{0}, row {1}", label, index + 1), "data-key": key, placeholder, disabled: readOnly });
       const push = () => {
         this.timers.delete(key);
         this.edit({ op: "set", list, index, field, value: box.value });
@@ -157,10 +158,10 @@ export class RulesEditor {
       box.addEventListener("flush", push);
       return box;
     };
-    const ask = el("input", { type: "checkbox", class: "f-ask", checked: !!row.ask, "aria-label": `Ask instead of refusing, row ${index + 1}`, disabled: readOnly });
+    const ask = el("input", { type: "checkbox", class: "f-ask", checked: !!row.ask, "aria-label": t("Ask instead of refusing, row {0}", index + 1), disabled: readOnly });
     ask.addEventListener("change", () => this.edit({ op: "set", list, index, field: "ask", value: ask.checked }));
     const button = (name: string, title: string, cls: string, disabled: boolean, edit: RuleEdit) => {
-      const b = el("button", { type: "button", class: `icon ${cls}`, title, "aria-label": `${title}, row ${index + 1}`, disabled: disabled || readOnly }, icon(name));
+      const b = el("button", { type: "button", class: `icon ${cls}`, title, "aria-label": t("{0}, row {1}", title, index + 1), disabled: disabled || readOnly }, icon(name));
       b.addEventListener("click", () => this.edit(edit));
       return b;
     };
@@ -169,7 +170,7 @@ export class RulesEditor {
       el(
         "tr",
         { class: "fields" },
-        el("td", { class: "inputs" }, input("value", row.value, TITLES[list].value, TITLES[list].placeholder), isPattern ? input("reason", row.reason ?? "", "Reason", "what the agent is told") : null),
+        el("td", { class: "inputs" }, input("value", row.value, TITLES[list].value, TITLES[list].placeholder), isPattern ? input("reason", row.reason ?? "", t("Reason"), t("what the agent is told")) : null),
         isPattern ? el("td", { class: "narrow" }, ask) : null,
       ),
       el(
@@ -181,13 +182,13 @@ export class RulesEditor {
           el(
             "div",
             { class: "row-meta" },
-            el("span", { class: "muted" }, "layer ", el("span", { class: "layer" }, row.layer ?? "workspace"), " · hits ", el("span", { class: "hits", "data-value": row.value }, String(this.hits[row.value] ?? 0))),
+            el("span", { class: "muted" }, `${t("layer")} `, el("span", { class: "layer" }, row.layer ?? t("workspace")), ` · ${t("hits")} `, el("span", { class: "hits", "data-value": row.value }, String(this.hits[row.value] ?? 0))),
             el(
               "span",
               { class: "row-actions" },
-              button("arrow-up", "Move up", "up", index === 0, { op: "move", list, index, to: index - 1 }),
-              button("arrow-down", "Move down", "down", index === count - 1, { op: "move", list, index, to: index + 1 }),
-              button("trash", "Delete", "delete", false, { op: "delete", list, index }),
+              button("arrow-up", t("Move up"), "up", index === 0, { op: "move", list, index, to: index - 1 }),
+              button("arrow-down", t("Move down"), "down", index === count - 1, { op: "move", list, index, to: index + 1 }),
+              button("trash", t("Delete"), "delete", false, { op: "delete", list, index }),
             ),
           ),
           this.diagList(diags),
@@ -205,7 +206,7 @@ export class RulesEditor {
   }
 
   private diagItem(d: PanelDiagnostic): HTMLElement {
-    const li = el("li", { class: `diag ${d.severity}`, "data-code": d.code }, icon(d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info"), " ", el("span", { class: "diag-message" }, d.message), el("span", { class: "muted" }, ` (line ${d.line + 1})`));
+    const li = el("li", { class: `diag ${d.severity}`, "data-code": d.code }, icon(d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info"), " ", el("span", { class: "diag-message" }, d.message), el("span", { class: "muted" }, ` ${t("(line {0})", d.line + 1)}`));
     if (d.fixTitle) {
       const fix = el("button", { type: "button", class: "link fix" }, icon("lightbulb"), ` ${d.fixTitle}`);
       fix.addEventListener("click", () => this.edit({ op: "fix", diagnostic: d.index }));

@@ -382,7 +382,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       const v = await decideForPanel(guard, store, this.callOf(e));
       if (v.match) steps.push({ label: t("Part that matched"), text: v.match.text });
       if (v.rule) {
-        steps.push({ label: t("Rule"), text: `${describeRule(v.rule)}${v.rule.line ? ` (${path.basename(store.file)}:${v.rule.line})` : ""}` });
+        steps.push({ label: t("Rule"), text: describeRule(v.rule) });
       } else if (e.rule) {
         steps.push({ label: t("Rule"), text: t("{0} (no longer decides this call under the current rules)", e.rule) });
       }
@@ -431,7 +431,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
 <link href="${src(media, "panel.css")}" rel="stylesheet">
 <title>Damage Control</title>
 </head>
-<body>
+<body data-l10n="${escapeAttr(JSON.stringify(vscode.l10n.bundle ?? {}))}">
 <main id="app"></main>
 <script nonce="${nonce}" src="${src(dist, "webview.js")}"></script>
 </body>
@@ -442,6 +442,10 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.view = undefined;
     closePanelDecider();
   }
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** The rule written as `text` in the rules in force: its 0-based line and (bash patterns) reason. */
