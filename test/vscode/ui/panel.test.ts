@@ -65,7 +65,7 @@ suite("the panel", function () {
     assert.equal(await save.isDisabled(), true, "Save is enabled with an invalid regex in a row");
     await save.click({ force: true }).catch(() => undefined); // a click on the disabled button changes nothing
     assert.equal(fs.readFileSync(rulesFile, "utf8"), FIXTURE_RULES, "the file changed while a row had an error");
-    await row(panel, "bashToolPatterns", n).scrollIntoViewIfNeeded();
+    await panel.locator('table.rules[data-list="bashToolPatterns"]').evaluate((e) => e.scrollIntoView({ block: "start" }));
     await screenshot(page, "panel-rules-editor-invalid");
 
     // The quick fix of the YAML editor is there too: escape the offending character.
@@ -91,11 +91,14 @@ suite("the panel", function () {
     await row(panel, "noDeletePaths", 3).waitFor({ state: "visible", timeout: 10_000 });
     await row(panel, "noDeletePaths", 3).locator("input.f-value").pressSequentially("*.db");
     await waitFor(async () => !(await panel.locator("#save").isDisabled()), 10_000, async () => "Save stays disabled");
-    await row(panel, "noDeletePaths", 3).scrollIntoViewIfNeeded();
-    await screenshot(page, "panel-rules-editor");
     await panel.locator("#save").click();
     const note = panel.locator("#save-result");
     await waitFor(async () => /^Saved /.test(await note.innerText()), 10_000, async () => `save-result "${await note.innerText()}"`);
+    // The picture: the rows beside the YAML they saved (its comment on line 1).
+    await panel.locator("#open").click();
+    await page.locator(`${sel.editorTab}.active`, { hasText: "damage-control-rules.yaml" }).waitFor({ state: "visible", timeout: 10_000 });
+    await panel.locator("#h-rules-editor").evaluate((e) => e.scrollIntoView({ block: "start" }));
+    await screenshot(page, "panel-rules-editor");
 
     const text = fs.readFileSync(rulesFile, "utf8");
     assert.ok(text.startsWith(FIRST_COMMENT + "\n"), `the comment is gone:\n${text}`);
