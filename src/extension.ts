@@ -32,7 +32,12 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
   context.subscriptions.push(log());
   let host: GuardHost | undefined;
   const asks = new AskQueue({
-    show: (req, deadline) => showAskModal(req, deadline, folderExceptionWriter(host?.guard)),
+    // A modal that fails is a deny (the queue's rule); the error goes to the log.
+    show: (req, deadline) =>
+      showAskModal(req, deadline, folderExceptionWriter(host?.guard)).then(undefined, (e: unknown) => {
+        logError(`the ask modal for ${req.agent}'s ${req.tool} call failed`, e);
+        throw e;
+      }),
     timeoutMs: () => readSettings().askTimeoutSeconds * 1000,
     onLate: tellTooLate,
   });

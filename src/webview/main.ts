@@ -70,6 +70,7 @@ function renderState(m: State): void {
     for (const [label, n] of rows) body.append(el("tr", {}, el("td", {}, t(label)), el("td", { class: "num", "data-kind": label }, n)));
   }
   feed.setExceptionsAvailable(m.exceptionsAvailable);
+  editor.setFolders(m.folders.map((f) => f.folder));
 }
 
 function renderStats(s: PanelStats): void {

@@ -27,7 +27,10 @@ export class RulesEditor {
   private readonly timers = new Map<string, number>();
 
   constructor(private readonly root: HTMLElement) {
+    const picker = el("select", { id: "editor-folder", "aria-label": t("Folder whose rules to edit"), hidden: true });
+    picker.addEventListener("change", () => send({ type: "loadRules", folder: picker.value }));
     root.append(
+      picker,
       el("div", { id: "editor-file", class: "muted" }),
       el("ul", { id: "editor-file-diagnostics", class: "diags", "aria-label": t("Problems in the rules file outside the rows") }),
       el("div", { id: "editor-tables" }),
@@ -46,6 +49,16 @@ export class RulesEditor {
     });
     byId("revert").addEventListener("click", () => this.edit({ op: "revert" }));
     byId("open").addEventListener("click", () => send({ type: "openRules", folder: this.folder }));
+  }
+
+  /** A multi-root window: pick the folder whose rules file the editor shows. */
+  setFolders(folders: string[]): void {
+    const picker = byId<HTMLSelectElement>("editor-folder");
+    picker.hidden = folders.length < 2;
+    if (picker.options.length === folders.length && folders.every((f, i) => picker.options[i].value === f)) return;
+    picker.textContent = "";
+    for (const f of folders) picker.append(el("option", { value: f }, f));
+    picker.value = this.folder || folders[0] || "";
   }
 
   get currentFolder(): string {
@@ -89,6 +102,7 @@ export class RulesEditor {
     const first = !this.draft || this.draft.folder !== d.folder;
     this.folder = d.folder;
     this.draft = d;
+    byId<HTMLSelectElement>("editor-folder").value = d.folder;
     byId("editor-file").textContent = d.exists ? d.file : t("{0} (does not exist yet: the embedded defaults are in force; Save creates it)", d.file);
     if (first || d.structural) this.render(d);
     else this.updateDiagnostics(d);
