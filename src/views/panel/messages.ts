@@ -56,7 +56,7 @@ export type RuleEdit =
   /** Throw the draft away and read the file again. */
   | { op: "revert" };
 
-/** Diagnostics of the text the rows make, mapped back: per row (same order as sent), and those
+/** The engine diagnostics of the draft text, mapped back: per row (by list and index), and those
  *  that belong to no row (YAML syntax, unknown top-level keys). */
 export interface RowDiagnostics {
   /** Per list, per row index: the diagnostics on that row. */
