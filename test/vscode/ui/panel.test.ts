@@ -60,6 +60,9 @@ suite("the panel", function () {
     const diag = row(panel, "bashToolPatterns", n).locator('.diag[data-code="invalid-regex"] .diag-message');
     await diag.waitFor({ state: "visible", timeout: 10_000 });
     assert.equal((await diag.innerText()).trim(), expected);
+    // Once the typed reason has reached the draft, the regex is the row's only problem.
+    const codes = () => row(panel, "bashToolPatterns", n).locator(".diag").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
+    await waitFor(async () => JSON.stringify(await codes()) === JSON.stringify(["invalid-regex"]), 10_000, async () => `row diagnostics ${JSON.stringify(await codes())}`);
     // Only that row has it.
     for (let i = 0; i < n; i++) assert.equal(await row(panel, "bashToolPatterns", i).locator(".diag.error").count(), 0, `row ${i} got an error`);
     assert.equal(await save.isDisabled(), true, "Save is enabled with an invalid regex in a row");
