@@ -54,6 +54,9 @@ const shipped = [
   // The optional OpenTelemetry export (the @opentelemetry SDK), loaded at run time by
   // src/hookserver/telemetry-loader.ts only when an endpoint is configured.
   { entryPoints: ["src/hookserver/telemetry.ts"], outfile: "dist/telemetry.js" },
+  // The panel's script (src/webview/, after vscode-extension-samples webview-view-sample), for the
+  // webview's browser sandbox: no node, no vscode; it shares only src/views/panel/messages.ts.
+  { entryPoints: ["src/webview/main.ts"], outfile: "dist/webview.js", platform: "browser", format: "iife", target: "es2022" },
   // Self-contained: pi loads it with jiti from its global extensions folder, with no node_modules beside it.
   // pi (jiti) wants the factory itself as the module's export (0.73 rejects `{ default: fn }`),
   // so the CommonJS export becomes the function, with `.default` kept for ESM-style loaders.

@@ -5,6 +5,8 @@ import { AskQueue } from "./views/ask-queue";
 import { showAskModal, tellTooLate } from "./views/ask-modal";
 import { registerCommands } from "./views/commands";
 import { GuardHost } from "./views/guard-host";
+import { log, logDecision, logError } from "./views/log";
+import { folderExceptionWriter } from "./views/panel/exceptions";
 import { PanelView, PANEL_VIEW_ID } from "./views/panel/panel-view";
 import { RuleStats } from "./views/rule-stats";
 import { RulesDiagnostics } from "./views/rules-diagnostics";
@@ -25,16 +27,35 @@ export interface DamageControlApi {
 
 export function activate(context: vscode.ExtensionContext): DamageControlApi {
   const started = performance.now();
+  // The token is exported to terminals: never cached in workspace storage across restarts.
+  context.environmentVariableCollection.persistent = false;
+  context.subscriptions.push(log());
+  // The ask modal needs the guard (for "Always allow in this folder"), the guard needs the queue:
+  // `host` is read only when a modal opens, after it is set below.
   const asks = new AskQueue({
-    show: (req, deadline) => showAskModal(req, deadline),
+    // A modal that fails is a deny (the queue's rule); the error goes to the log.
+    show: (req, deadline) =>
+      showAskModal(req, deadline, folderExceptionWriter(host?.guard)).then(undefined, (e: unknown) => {
+        logError(`the ask modal for ${req.agent}'s ${req.tool} call failed`, e);
+        throw e;
+      }),
     timeoutMs: () => readSettings().askTimeoutSeconds * 1000,
     onLate: tellTooLate,
   });
-  const host = new GuardHost(context, asks);
+  const host: GuardHost = new GuardHost(context, asks);
   const stats = new RuleStats();
-  host.on("decision", (d) => stats.add(d));
+  host.on("decision", (d) => {
+    stats.add(d);
+    logDecision(d);
+  });
+  host.on("state", () => {
+    // A guard without its endpoint is an error; disabled or no folder is a state.
+    if (host?.down && host.guard) logError(`the endpoint is down: ${host.down}`);
+    else if (host?.down) log().info(`not guarding: ${host.down}`);
+    else if (host?.endpoint) log().info(`guarding ${host.guard?.folders.join(", ")} at ${host.endpoint.url}`);
+  });
   host.once("state", () => {
-    for (const f of host.guard?.folders ?? []) for (const e of host.guard!.ledgerFor(f).tail(5000)) stats.add(e);
+    for (const f of host?.guard?.folders ?? []) for (const e of host!.guard!.ledgerFor(f).tail(5000)) stats.add(e);
   });
 
   const panel = new PanelView(context.extensionUri, host);

@@ -18,6 +18,16 @@ export interface AskQueueOptions {
   now?: () => number;
 }
 
+/** Why an ask ended without an Allow, as the queue words it: the panel's feed classifies a
+ *  denial by these (src/views/panel/feed.ts), so they are written in one place. */
+export const ASK_WHY = {
+  denied: "the user denied it",
+  dismissed: "the user dismissed the dialog",
+  repeated: "the user already denied this same call moments ago, so it was not asked again",
+  timedOut: (seconds: number) => `nobody answered within ${seconds} s (timed out)`,
+  timedOutMark: "(timed out)",
+} as const;
+
 interface Pending {
   request: AskRequest;
   deadline: number;
@@ -45,7 +55,7 @@ export class AskQueue implements Asker {
     const key = denialKey(request);
     const deniedAt = this.recentDenials.get(key);
     if (deniedAt !== undefined && this.now() - deniedAt < (this.o.repeatWindowMs ?? 60_000)) {
-      return Promise.resolve({ approved: false, why: "the user already denied this same call moments ago, so it was not asked again" });
+      return Promise.resolve({ approved: false, why: ASK_WHY.repeated });
     }
     return new Promise<AskResult>((resolve) => {
       const timeoutMs = this.o.timeoutMs();
@@ -59,7 +69,7 @@ export class AskQueue implements Asker {
       };
       // The deadline runs whether the request is on screen or still waiting in line.
       p.timer = setTimeout(() => {
-        p.settle({ approved: false, why: `nobody answered within ${Math.round(timeoutMs / 1000)} s (timed out)` });
+        p.settle({ approved: false, why: ASK_WHY.timedOut(Math.round(timeoutMs / 1000)) });
         const i = this.queue.indexOf(p);
         if (i >= 0) this.queue.splice(i, 1);
         // A modal that timed out stays on screen (VS Code cannot close it): the next request waits
@@ -84,7 +94,7 @@ export class AskQueue implements Asker {
     Promise.resolve(answer).then(
       (choice) => {
         if (p.settled) this.o.onLate?.(p.request, choice);
-        else p.settle(choice === "Allow" ? { approved: true, why: "" } : { approved: false, why: choice === "Deny" ? "the user denied it" : "the user dismissed the dialog" });
+        else p.settle(choice === "Allow" ? { approved: true, why: "" } : { approved: false, why: choice === "Deny" ? ASK_WHY.denied : ASK_WHY.dismissed });
         if (this.showing === p) {
           this.showing = undefined;
           this.next();

@@ -34,16 +34,18 @@ export class StatusBar implements vscode.Disposable {
     const states = guard?.rulesStates() ?? [];
     const total = states.reduce((n, s) => n + ruleCounts(s.rules).total, 0);
     const broken = states.filter((s) => s.broken);
-    const down = this.host.endpoint ? undefined : (this.host.down ?? "starting");
-    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-    this.item.text = `$(${down || broken.length ? "warning" : "shield"}) ${plural(total, "rule")} · ${plural(this.refusals, "refusal")}`;
+    const t = vscode.l10n.t;
+    const down = this.host.endpoint ? undefined : (this.host.down ?? t("starting"));
+    const rules = total === 1 ? t("{0} rule", total) : t("{0} rules", total);
+    const refusals = this.refusals === 1 ? t("{0} refusal", this.refusals) : t("{0} refusals", this.refusals);
+    this.item.text = `$(${down || broken.length ? "warning" : "shield"}) ${rules} · ${refusals}`;
     const tip = new vscode.MarkdownString(undefined, true);
     tip.appendMarkdown(`**Damage Control**\n\n`);
-    if (down) tip.appendMarkdown(`$(error) Endpoint down: ${down}\n\n`);
-    else tip.appendMarkdown(`Endpoint: \`${this.host.endpoint!.url}\`\n\n`);
-    for (const s of broken) tip.appendMarkdown(`$(warning) \`${s.file}\` is broken (line ${(s.diagnostics[0]?.range.start.line ?? 0) + 1}): the last good rules stay in force.\n\n`);
-    if (this.last) tip.appendMarkdown(`Last refusal — ${this.last.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`)}\n\n`);
-    tip.appendMarkdown(`${this.refusals} refusals since this window opened. Click to open the panel.`);
+    if (down) tip.appendMarkdown(`$(error) ${t("Endpoint down: {0}", down)}\n\n`);
+    else tip.appendMarkdown(`${t("Endpoint: {0}", `\`${this.host.endpoint!.url}\``)}\n\n`);
+    for (const s of broken) tip.appendMarkdown(`$(warning) ${t("{0} is broken (line {1}): the last good rules stay in force.", `\`${s.file}\``, (s.diagnostics[0]?.range.start.line ?? 0) + 1)}\n\n`);
+    if (this.last) tip.appendMarkdown(`${t("Last refusal — {0}", this.last.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`))}\n\n`);
+    tip.appendMarkdown(t("{0} refusals since this window opened. Click to open the panel.", this.refusals));
     this.item.tooltip = tip;
     this.item.backgroundColor = down || broken.length ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
   }

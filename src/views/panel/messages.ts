@@ -1,4 +1,7 @@
-// Typed messages between the extension and the panel webview (media/panel.js speaks the same).
+// The one definition of the messages between the extension and the panel webview. Both sides
+// import this module (the extension in src/views/panel/, the webview in src/webview/), after
+// vscode-eslint's shared customMessages.ts: a message added or changed here is checked by tsc on
+// both ends. Types only plus one validator: no `vscode`, no node modules (it is bundled for the browser).
 
 export interface PanelDiagnostic {
   line: number;
@@ -7,6 +10,11 @@ export interface PanelDiagnostic {
   endCharacter: number;
   severity: "error" | "warning" | "information";
   message: string;
+  code: string;
+  /** The engine's quick fix, when it has one: its title, and the diagnostic's number in the
+   *  draft (send it back in a "fix" edit). */
+  fixTitle?: string;
+  index: number;
 }
 
 export interface PanelFolder {
@@ -18,15 +26,92 @@ export interface PanelFolder {
   diagnostics: PanelDiagnostic[];
 }
 
+/** The four lists of a rules file, in file order. */
+export type RuleList = "bashToolPatterns" | "zeroAccessPaths" | "readOnlyPaths" | "noDeletePaths";
+export const RULE_LISTS: readonly RuleList[] = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"];
+
+/** One entry of one list, as the structured editor shows it. Rows are addressed by (list, index):
+ *  the draft YAML on the extension side is the state, every edit is applied to it in place. */
+export interface RuleRow {
+  list: RuleList;
+  /** The regex (bashToolPatterns) or the path entry, as written. */
+  value: string;
+  /** bashToolPatterns only. */
+  reason?: string;
+  ask?: boolean;
+  /** 0-based first line of the entry in the draft text. */
+  line: number;
+  /** Where the rule comes from. Absent = "workspace" (the layered rules will fill it). */
+  layer?: string;
+}
+
+/** One edit of the draft, applied with yaml's document API (comments and order kept). */
+export type RuleEdit =
+  | { op: "set"; list: RuleList; index: number; field: "value" | "reason" | "ask"; value: string | boolean }
+  | { op: "add"; list: RuleList }
+  | { op: "delete"; list: RuleList; index: number }
+  | { op: "move"; list: RuleList; index: number; to: number }
+  /** Apply the engine's quick fix of the draft's diagnostic number `diagnostic`. */
+  | { op: "fix"; diagnostic: number }
+  /** Throw the draft away and read the file again. */
+  | { op: "revert" };
+
+/** The engine diagnostics of the draft text, mapped back: per row (by list and index), and those
+ *  that belong to no row (YAML syntax, unknown top-level keys). */
+export interface RowDiagnostics {
+  /** Per list, per row index: the diagnostics on that row. */
+  rows: Record<RuleList, PanelDiagnostic[][]>;
+  file: PanelDiagnostic[];
+  /** True when there is an error anywhere: Save is refused. */
+  hasErrors: boolean;
+}
+
+/** What a refusal or ask in the feed ended as, decided on the extension side (no text parsing here). */
+export type FeedOutcome =
+  | "refused" // a rule blocked it
+  | "denied" // the human clicked Deny
+  | "timed-out" // nobody answered in time: denied
+  | "dismissed" // the dialog was dismissed: denied
+  | "denied-again" // the same call was denied moments ago: denied without asking
+  | "not-confirmed" // the ask could not be shown or failed: denied
+  | "allowed" // the human clicked Allow
+  | "asked"; // still an ask (no answer recorded)
+
+export const FEED_OUTCOMES: readonly FeedOutcome[] = ["refused", "denied", "timed-out", "dismissed", "denied-again", "not-confirmed", "allowed", "asked"];
+
 export interface FeedEntry {
+  /** Stable within a panel session: time + index. */
+  id: string;
   time: string;
   agent: string;
+  /** "Claude Code", "pi", … */
+  agentLabel: string;
   tool: string;
   target: string;
   rule?: string;
-  /** block, denied-by-user, allowed-by-user, ask */
-  outcome: string;
+  outcome: FeedOutcome;
   reason?: string;
+  folder: string;
+  /** The part of the target that matched, [start, end) into target (filled in when known). */
+  match?: { start: number; end: number };
+  /** 0-based line of the rule in the rules file, when the rule is still there. */
+  ruleLine?: number;
+  /** What a person reads first: the rule's own reason, else the reason without the model-facing wording. */
+  headline: string;
+}
+
+export interface ExplainStep {
+  label: string;
+  text: string;
+}
+
+export interface PanelStats {
+  /** Refusals (blocks and denials) per rule text, most first. */
+  perRule: { label: string; count: number }[];
+  perAgent: { label: string; count: number }[];
+  /** Decisions per bucket, oldest first: 12 × 5 min for the last hour, 24 × 1 h for the last day. */
+  lastHour: number[];
+  lastDay: number[];
 }
 
 export type ToPanel =
@@ -38,40 +123,102 @@ export type ToPanel =
       refusals: number;
       /** Managed settings switch our project hooks off (allowManagedHooksOnly), said in one line. */
       managedWarning?: string | null;
+      /** Whether "Allow in this folder" has a writer behind it (the layered rules' exceptions). */
+      exceptionsAvailable: boolean;
     }
   | { type: "feed"; entries: FeedEntry[] }
   | { type: "decision"; entry: FeedEntry }
-  /** `changedOnDisk`: sent because the file changed outside the panel (the panel keeps unsaved edits). */
-  | { type: "rulesText"; folder: string; file: string; text: string; exists: boolean; changedOnDisk?: boolean }
-  | { type: "lintResult"; diagnostics: PanelDiagnostic[] }
+  | { type: "feedUpdate"; entry: FeedEntry }
+  | { type: "stats"; stats: PanelStats; hits: Record<string, number> }
+  /** The draft of a folder's rules file as rows. `dirty`: differs from the file as loaded.
+   *  `structural`: rows were added, removed, moved or rewritten (re-render the inputs); a plain
+   *  field edit only updates diagnostics. `changedOnDisk`: the file changed outside the panel. */
+  | {
+      type: "draft";
+      folder: string;
+      file: string;
+      exists: boolean;
+      seq: number;
+      rows: RuleRow[];
+      diagnostics: RowDiagnostics;
+      dirty: boolean;
+      structural: boolean;
+      /** Why the structured editor cannot edit this text (YAML syntax errors): use the editor. */
+      readOnly?: string;
+      changedOnDisk?: boolean;
+    }
   | { type: "saved"; ok: boolean; message: string }
-  | { type: "tryResult"; action: string; rule: string | null; reason: string; match: { start: number; end: number; text: string } | null; input: string };
+  | {
+      type: "tryResult";
+      action: string;
+      rule: string | null;
+      /** Which row decided: list + value as written. */
+      ruleRef: { list: RuleList; value: string } | null;
+      reason: string;
+      match: { start: number; end: number; text: string } | null;
+      input: string;
+    }
+  | { type: "explained"; id: string; steps: ExplainStep[] }
+  | { type: "note"; text: string; ok: boolean };
 
 export type FromPanel =
   | { type: "ready" }
-  | { type: "lint"; text: string }
-  | { type: "save"; folder: string; text: string }
-  | { type: "openRules"; folder: string }
+  | { type: "edit"; seq: number; folder: string; edit: RuleEdit }
+  | { type: "save"; folder: string }
+  | { type: "openRules"; folder: string; line?: number }
   | { type: "loadRules"; folder: string }
-  | { type: "try"; tool: string; value: string; folder: string };
+  | { type: "try"; tool: string; value: string; folder: string }
+  | { type: "explain"; id: string }
+  | { type: "allowInFolder"; id: string }
+  | { type: "copy"; text: string };
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function isEdit(v: unknown): v is RuleEdit {
+  if (!isObj(v)) return false;
+  const list = (RULE_LISTS as readonly unknown[]).includes(v.list);
+  const idx = (k: string) => Number.isInteger(v[k]) && (v[k] as number) >= 0;
+  switch (v.op) {
+    case "set":
+      return list && idx("index") && (v.field === "value" || v.field === "reason" ? typeof v.value === "string" : v.field === "ask" && typeof v.value === "boolean");
+    case "add":
+      return list;
+    case "delete":
+      return list && idx("index");
+    case "move":
+      return list && idx("index") && idx("to");
+    case "fix":
+      return idx("diagnostic");
+    case "revert":
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** Checks a message from the webview before it is trusted with anything. */
 export function isFromPanel(m: unknown): m is FromPanel {
-  if (typeof m !== "object" || m === null) return false;
-  const x = m as Record<string, unknown>;
-  const str = (k: string) => typeof x[k] === "string";
-  switch (x.type) {
+  if (!isObj(m)) return false;
+  const str = (k: string) => typeof m[k] === "string";
+  const int = (k: string) => Number.isInteger(m[k]);
+  switch (m.type) {
     case "ready":
       return true;
-    case "lint":
-      return str("text");
+    case "edit":
+      return int("seq") && str("folder") && isEdit(m.edit);
     case "save":
-      return str("folder") && str("text");
+      return str("folder");
     case "openRules":
+      return str("folder") && (m.line === undefined || int("line"));
     case "loadRules":
       return str("folder");
     case "try":
       return str("tool") && str("value") && str("folder");
+    case "explain":
+    case "allowInFolder":
+      return str("id");
+    case "copy":
+      return str("text");
     default:
       return false;
   }

@@ -1,74 +1,125 @@
 // The side panel (a webview view, after microsoft/vscode-extension-samples webview-view-sample):
-// rule counts and health, the live feed of refusals and asks, a rules editor with the same
-// diagnostics as the editor, and "try a command". CSP with a nonce, local resources only,
-// theme colours via CSS variables, typed messages.
-import { agentLabel } from "../../engine/agents";
+// rule counts and health, the feed of refusals and asks (with Open rule / Explain / Allow in this
+// folder / Copy), pictures from the ledger, a structured rules editor with the same diagnostics
+// as the YAML editor, and "try a command". CSP with a nonce, local resources only, theme colours
+// via CSS variables; the script is dist/webview.js (src/webview/), the messages are ./messages.ts.
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { parseRules } from "../../engine/rules/parse";
 import { describeRule } from "../../engine/reason";
-import type { Diagnostic } from "../../engine/types";
+import type { RuleKind, RuleSet } from "../../engine/types";
 import { ruleCounts } from "../../core/counts";
 import type { DecisionRecord } from "../../core/guard";
 import type { LedgerEntry } from "../../core/ledger";
+import type { RulesStore } from "../../core/rules-store";
 import { projectHooksDisabledMessage, readManaged } from "../../install/managed";
 import type { GuardHost } from "../guard-host";
-import { isFromPanel, type FeedEntry, type FromPanel, type PanelDiagnostic, type ToPanel } from "./messages";
+import { logError } from "../log";
+import { folderExceptionWriter } from "./exceptions";
+import { hitsOf, statsOf, toFeed } from "./feed";
+import { isFromPanel, type ExplainStep, type FeedEntry, type FromPanel, type PanelDiagnostic, type RuleEdit, type RuleList, type ToPanel } from "./messages";
+import { decideForPanel } from "./panel-decide";
+import { applyEdit, checkDraft } from "./rules-draft";
 
 export const PANEL_VIEW_ID = "damageControl.panel";
 const FEED_SIZE = 200;
+/** Ledger entries behind the pictures and hit counts. */
+const STATS_SIZE = 5000;
+/** Feed entries whose matched part is looked up (through the bounded decider) when they arrive. */
+const MATCH_LOOKUPS = 30;
+
+const LIST_OF_KIND: Record<RuleKind, RuleList> = {
+  bashPattern: "bashToolPatterns",
+  zeroAccess: "zeroAccessPaths",
+  readOnly: "readOnlyPaths",
+  noDelete: "noDeletePaths",
+};
+
+/** One folder's draft in the structured editor: the YAML text itself (see rules-draft.ts). */
+interface Draft {
+  folder: string;
+  file: string;
+  /** The file as loaded (and its stamp): Save is refused when the file on disk is no longer this. */
+  loaded: string;
+  version: string;
+  exists: boolean;
+  text: string;
+  /** The file changed on disk while the draft had edits: Save is refused until Revert. */
+  stale: boolean;
+}
+
+function versionOf(file: string): string {
+  try {
+    const s = fs.statSync(file);
+    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  } catch {
+    return "missing";
+  }
+}
 
 export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private readonly feed: FeedEntry[] = [];
+  /** Every decision seen (ledger tail, then live), for the pictures and the hit counts. */
+  private history: Pick<LedgerEntry, "time" | "agent" | "rule" | "decision">[] = [];
+  private restored = false;
   private refusals = 0;
+  private readonly drafts = new Map<string, Draft>();
+  private current: string | undefined;
+  /** The newest edit number the webview sent: drafts sent unasked (the file changed on disk) carry
+   *  it, so the webview does not take them for answers to older edits. */
+  private lastSeq = 0;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: GuardHost,
   ) {
     host.on("state", () => {
-      this.restoreFeed();
+      this.restore();
       this.postState();
     });
     host.on("rules", (s: { folder: string }) => {
       this.postState();
-      // Fix: the panel's rules editor kept the text it loaded first, so after an edit elsewhere
-      // (the editor, git, an agent) its Save wrote that old text over the newer file. Send the
-      // file again whenever it changes; panel.js keeps the user's unsaved edits if there are any.
-      this.sendRules(s.folder, true);
+      this.followDisk(s.folder);
     });
     host.on("decision", (d: DecisionRecord) => {
+      this.history.push(d);
+      if (this.history.length > STATS_SIZE) this.history.splice(0, this.history.length - STATS_SIZE);
+      this.postStats();
       if (d.decision === "allow") return;
       if (d.decision === "block" || d.decision === "denied-by-user") this.refusals++;
-      const entry = toFeed(d);
+      const entry = this.withRuleLine(toFeed(d));
       this.feed.unshift(entry);
       this.feed.length = Math.min(this.feed.length, FEED_SIZE);
       this.post({ type: "decision", entry });
+      void this.lookUpMatch(entry);
       this.postState();
     });
   }
 
-  /** After a reload the feed comes back from the audit ledger. */
-  private restoreFeed(): void {
+  /** After a window reload the feed and the pictures come back from the audit ledgers. */
+  private restore(): void {
     const guard = this.host.guard;
-    if (!guard || this.feed.length > 0) return;
-    const entries: LedgerEntry[] = [];
-    for (const f of guard.folders) entries.push(...guard.ledgerFor(f).tail(FEED_SIZE).filter((e) => e.decision !== "allow"));
-    entries.sort((a, b) => (a.time < b.time ? 1 : -1));
-    this.feed.push(...entries.slice(0, FEED_SIZE).map(toFeed));
+    if (!guard || this.restored) return;
+    this.restored = true;
+    const all: LedgerEntry[] = [];
+    for (const f of guard.folders) all.push(...guard.ledgerFor(f).tail(STATS_SIZE));
+    all.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+    this.history = all.slice(-STATS_SIZE);
+    const refusalsAndAsks = all.filter((e) => e.decision !== "allow").reverse().slice(0, FEED_SIZE);
+    this.feed.push(...refusalsAndAsks.map((e) => this.withRuleLine(toFeed(e))));
+    for (const e of this.feed.slice(0, MATCH_LOOKUPS)) void this.lookUpMatch(e);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     const media = vscode.Uri.joinPath(this.extensionUri, "media");
-    const codicons = vscode.Uri.joinPath(this.extensionUri, "dist", "codicons");
-    view.webview.options = { enableScripts: true, localResourceRoots: [media, codicons] };
-    view.webview.html = this.html(view.webview, media, codicons);
+    const dist = vscode.Uri.joinPath(this.extensionUri, "dist");
+    view.webview.options = { enableScripts: true, localResourceRoots: [media, dist] };
+    view.webview.html = this.html(view.webview, media, dist);
     view.webview.onDidReceiveMessage((m: unknown) => {
-      if (isFromPanel(m)) void this.onMessage(m);
+      if (isFromPanel(m)) this.onMessage(m).catch((e) => logError("panel message failed", e));
     });
     view.onDidDispose(() => (this.view = undefined));
   }
@@ -89,85 +140,277 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       source: s.source,
       broken: s.broken,
       counts: ruleCounts(s.rules),
-      diagnostics: s.diagnostics.map(toPanelDiagnostic),
+      diagnostics: s.diagnostics.map((d, i): PanelDiagnostic => ({
+        line: d.range.start.line,
+        character: d.range.start.character,
+        endLine: d.range.end.line,
+        endCharacter: d.range.end.character,
+        severity: d.severity,
+        message: d.message,
+        code: d.code,
+        index: i,
+      })),
     }));
     const managed = readManaged();
     const managedWarning = managed.projectHooksDisabled ? projectHooksDisabledMessage(managed) : null;
-    this.post({ type: "state", folders, endpoint: this.host.endpoint?.url ?? null, down: this.host.endpoint ? null : (this.host.down ?? "starting"), refusals: this.refusals, managedWarning });
+    this.post({
+      type: "state",
+      folders,
+      endpoint: this.host.endpoint?.url ?? null,
+      down: this.host.endpoint ? null : (this.host.down ?? vscode.l10n.t("starting")),
+      refusals: this.refusals,
+      managedWarning,
+      exceptionsAvailable: folderExceptionWriter(guard) !== undefined,
+    });
+  }
+
+  private postStats(): void {
+    this.post({ type: "stats", stats: statsOf(this.history), hits: hitsOf(this.history) });
   }
 
   private async onMessage(m: FromPanel): Promise<void> {
     switch (m.type) {
-      case "ready":
-        this.restoreFeed();
+      case "ready": {
+        this.restore();
         this.postState();
         this.post({ type: "feed", entries: this.feed });
-        if (this.host.guard) this.sendRules(this.host.guard.folders[0]);
+        this.postStats();
+        const first = this.host.guard?.folders[0];
+        if (first) this.sendDraft(first, 0, { structural: true });
         return;
+      }
       case "loadRules":
-        return this.sendRules(m.folder);
-      case "lint":
-        this.post({ type: "lintResult", diagnostics: parseRules(m.text).diagnostics.map(toPanelDiagnostic) });
-        return;
+        return this.sendDraft(m.folder, 0, { structural: true });
+      case "edit":
+        return this.edit(m.folder, m.seq, m.edit);
       case "save":
-        return this.save(m.folder, m.text);
+        return this.save(m.folder);
       case "openRules":
-        await vscode.commands.executeCommand("damageControl.openRules", m.folder);
-        return;
+        return this.openRules(m.folder, m.line);
       case "try":
         return this.tryCall(m.tool, m.value, m.folder);
+      case "explain":
+        return this.explain(m.id);
+      case "allowInFolder":
+        return this.allowInFolder(m.id);
+      case "copy":
+        await vscode.env.clipboard.writeText(m.text);
+        this.post({ type: "note", ok: true, text: vscode.l10n.t("Copied.") });
+        return;
     }
   }
 
-  private storeFor(folder: string) {
+  private storeFor(folder: string): RulesStore | undefined {
     const guard = this.host.guard;
     return guard?.folders.includes(folder) ? guard.storeFor(folder) : guard?.storeFor(undefined);
   }
 
-  private sendRules(folder: string, changedOnDisk = false): void {
-    const store = this.storeFor(folder);
-    if (!store) return;
+  // ---- the structured editor ------------------------------------------------------------
+
+  private load(store: RulesStore): Draft {
     let text = "";
     let exists = false;
+    const version = versionOf(store.file);
     try {
       text = fs.readFileSync(store.file, "utf8");
       exists = true;
     } catch {
-      /* no file yet: the defaults are in force */
+      /* no file yet: the embedded defaults are in force; the panel starts an empty file */
     }
-    this.post({ type: "rulesText", folder: store.folder, file: store.file, text, exists, ...(changedOnDisk && { changedOnDisk }) });
+    const d: Draft = { folder: store.folder, file: store.file, loaded: text, version, exists, text, stale: false };
+    this.drafts.set(store.folder, d);
+    return d;
   }
 
-  private save(folder: string, text: string): void {
+  private draftFor(folder: string): Draft | undefined {
     const store = this.storeFor(folder);
-    if (!store) return this.post({ type: "saved", ok: false, message: "No folder is guarded." });
-    const parsed = parseRules(text);
-    try {
-      fs.mkdirSync(path.dirname(store.file), { recursive: true });
-      fs.writeFileSync(store.file, text);
-    } catch (e) {
-      return this.post({ type: "saved", ok: false, message: `Could not save: ${(e as Error).message}` });
-    }
-    store.current();
+    if (!store) return undefined;
+    return this.drafts.get(store.folder) ?? this.load(store);
+  }
+
+  private sendDraft(folder: string, seq: number, o: { structural: boolean; changedOnDisk?: boolean }): void {
+    const d = this.draftFor(folder);
+    if (!d) return;
+    this.lastSeq = Math.max(this.lastSeq, seq);
+    seq = this.lastSeq;
+    this.current = d.folder;
+    const checked = checkDraft(d.text);
     this.post({
-      type: "saved",
-      ok: parsed.ok,
-      message: parsed.ok ? `Saved ${store.file}.` : `Saved, but the file has errors: the last good rules stay in force until they are fixed.`,
+      type: "draft",
+      folder: d.folder,
+      file: d.file,
+      exists: d.exists,
+      seq,
+      rows: checked.rows,
+      diagnostics: checked.diagnostics,
+      dirty: d.text !== d.loaded,
+      structural: o.structural,
+      ...(checked.readOnly && { readOnly: checked.readOnly }),
+      ...(o.changedOnDisk && { changedOnDisk: true }),
     });
+  }
+
+  /** The file changed on disk: a clean draft follows it; a draft with edits keeps them, and its
+   *  Save is refused (it would overwrite the newer file) until Revert. */
+  private followDisk(folder: string): void {
+    const d = this.drafts.get(folder);
+    if (!d) return;
+    if (versionOf(d.file) === d.version) return;
+    if (d.text === d.loaded) {
+      this.drafts.delete(folder);
+      if (this.current === folder || this.current === undefined) this.sendDraft(folder, 0, { structural: true, changedOnDisk: true });
+      return;
+    }
+    d.stale = true;
+    this.post({ type: "saved", ok: false, message: vscode.l10n.t("The rules file changed on disk. Saving here would overwrite that change: Revert to load it, or Open in Editor.") });
+  }
+
+  private edit(folder: string, seq: number, edit: RuleEdit): void {
+    const d = this.draftFor(folder);
+    if (!d) return;
+    if (edit.op === "revert") {
+      this.drafts.delete(d.folder);
+      this.sendDraft(d.folder, seq, { structural: true });
+      this.post({ type: "saved", ok: true, message: vscode.l10n.t("Reverted to the file on disk.") });
+      return;
+    }
+    const r = applyEdit(d.text, edit, edit.op === "fix" ? checkDraft(d.text).engine : []);
+    if (!r.ok) {
+      this.post({ type: "saved", ok: false, message: r.message });
+      this.sendDraft(d.folder, seq, { structural: true });
+      return;
+    }
+    d.text = r.text;
+    this.sendDraft(d.folder, seq, { structural: r.structural });
+  }
+
+  private save(folder: string): void {
+    const d = this.draftFor(folder);
+    if (!d) return this.post({ type: "saved", ok: false, message: vscode.l10n.t("No folder is guarded.") });
+    const checked = checkDraft(d.text);
+    if (checked.diagnostics.hasErrors) {
+      return this.post({ type: "saved", ok: false, message: vscode.l10n.t("Not saved: fix the errors marked on the rows first.") });
+    }
+    // Never overwrite a newer file: the file on disk must still be the one the draft started from.
+    if (d.stale || versionOf(d.file) !== d.version) {
+      d.stale = true;
+      return this.post({ type: "saved", ok: false, message: vscode.l10n.t("Not saved: the rules file changed on disk since the panel loaded it. Revert to load it, or Open in Editor.") });
+    }
+    try {
+      fs.mkdirSync(path.dirname(d.file), { recursive: true });
+      fs.writeFileSync(d.file, d.text);
+    } catch (e) {
+      logError(`could not save ${d.file}`, e);
+      return this.post({ type: "saved", ok: false, message: vscode.l10n.t("Could not save: {0}", (e as Error).message) });
+    }
+    d.loaded = d.text;
+    d.version = versionOf(d.file);
+    d.exists = true;
+    this.storeFor(d.folder)?.current();
+    this.post({ type: "saved", ok: true, message: vscode.l10n.t("Saved {0}.", d.file) });
+    this.sendDraft(d.folder, 0, { structural: false });
     this.postState();
   }
+
+  private async openRules(folder: string, line: number | undefined): Promise<void> {
+    const store = this.storeFor(folder);
+    if (line === undefined || !store || !fs.existsSync(store.file)) {
+      await vscode.commands.executeCommand("damageControl.openRules", store?.folder ?? folder);
+      return;
+    }
+    const at = new vscode.Position(line, 0);
+    await vscode.window.showTextDocument(vscode.Uri.file(store.file), { selection: new vscode.Range(at, at), preview: false });
+  }
+
+  // ---- try a command, the feed's actions ------------------------------------------------
 
   private async tryCall(tool: string, value: string, folder: string): Promise<void> {
     const guard = this.host.guard;
     const store = this.storeFor(folder);
     if (!guard || !store) return;
     const input = tool === "bash" ? { command: value } : { path: value };
-    // Through the guard's bounded worker: a slow rule is cut off there, never freezes the window.
-    const v = await guard.tryCall({ tool, input }, store.folder);
-    this.post({ type: "tryResult", action: v.action, rule: v.rule ? describeRule(v.rule) : null, reason: v.reason, match: v.match ?? null, input: value });
+    const v = await decideForPanel(guard, store, { tool, input });
+    this.post({
+      type: "tryResult",
+      action: v.action,
+      rule: v.rule ? describeRule(v.rule) : null,
+      ruleRef: v.rule ? { list: LIST_OF_KIND[v.rule.kind], value: v.rule.text } : null,
+      reason: v.reason,
+      match: v.match ?? null,
+      input: value,
+    });
   }
 
-  private html(webview: vscode.Webview, media: vscode.Uri, codicons: vscode.Uri): string {
+  /** The rule's line in its file now (the rule text is what the ledger keeps), and its own reason
+   *  as the headline of a bash pattern's refusal. */
+  private withRuleLine(e: FeedEntry): FeedEntry {
+    if (!e.rule) return e;
+    const store = this.storeFor(e.folder);
+    const found = store ? findRule(store.current().rules, e.rule) : undefined;
+    if (!found) return e;
+    return { ...e, ...(found.line !== undefined && { ruleLine: found.line }), ...(found.reason && { headline: found.reason }) };
+  }
+
+  private callOf(e: FeedEntry) {
+    return { tool: e.tool, input: e.tool.toLowerCase() === "bash" ? { command: e.target } : { file_path: e.target } };
+  }
+
+  /** The matched part of a feed entry, decided again through the bounded decider. */
+  private async lookUpMatch(e: FeedEntry): Promise<void> {
+    const guard = this.host.guard;
+    const store = this.storeFor(e.folder);
+    if (!guard || !store || !e.rule || e.target.startsWith("[")) return;
+    const v = await decideForPanel(guard, store, this.callOf(e));
+    if (!v.match || v.rule?.text !== e.rule) return;
+    e.match = { start: v.match.start, end: v.match.end };
+    this.post({ type: "feedUpdate", entry: e });
+  }
+
+  private async explain(id: string): Promise<void> {
+    const e = this.feed.find((x) => x.id === id);
+    const guard = this.host.guard;
+    const store = e && this.storeFor(e.folder);
+    if (!e || !guard || !store) return;
+    const t = vscode.l10n.t;
+    const steps: ExplainStep[] = [
+      { label: t("Call"), text: `${e.agentLabel} · ${e.tool} · ${e.target}` },
+      { label: t("Folder"), text: e.folder },
+    ];
+    if (e.target.startsWith("[")) {
+      steps.push({ label: t("Note"), text: t("The ledger keeps only a redacted target for this call, so it cannot be decided again.") });
+    } else {
+      const v = await decideForPanel(guard, store, this.callOf(e));
+      if (v.match) steps.push({ label: t("Part that matched"), text: v.match.text });
+      if (v.rule) {
+        steps.push({ label: t("Rule"), text: describeRule(v.rule) });
+      } else if (e.rule) {
+        steps.push({ label: t("Rule"), text: t("{0} (no longer decides this call under the current rules)", e.rule) });
+      }
+      // Until the layered rules land every rule is the workspace's (or the embedded defaults).
+      steps.push({ label: t("Layer"), text: store.current().source === "default" ? t("embedded defaults") : t("workspace") });
+      steps.push({ label: t("Now"), text: v.action === "allow" ? t("allowed under the current rules") : v.action === "block" ? t("refused under the current rules") : t("asked under the current rules") });
+    }
+    steps.push({ label: t("Then"), text: e.headline ? `${e.outcome}: ${e.headline}` : e.outcome });
+    this.post({ type: "explained", id, steps });
+  }
+
+  private async allowInFolder(id: string): Promise<void> {
+    const e = this.feed.find((x) => x.id === id);
+    const writer = folderExceptionWriter(this.host.guard);
+    if (!e || !writer) {
+      this.post({ type: "note", ok: false, text: vscode.l10n.t("Exceptions need the layered rules, which this version does not have yet.") });
+      return;
+    }
+    try {
+      const at = await writer({ folder: e.folder, agent: e.agent, tool: e.tool, target: e.target, ...(e.rule && { rule: e.rule }) });
+      this.post({ type: "note", ok: true, text: vscode.l10n.t("Exception written to {0}.", at.file) });
+    } catch (err) {
+      logError("could not write the exception", err);
+      this.post({ type: "note", ok: false, text: vscode.l10n.t("Could not write the exception: {0}", (err as Error).message) });
+    }
+  }
+
+  private html(webview: vscode.Webview, media: vscode.Uri, dist: vscode.Uri): string {
     const nonce = randomBytes(16).toString("base64");
     const src = (base: vscode.Uri, file: string) => webview.asWebviewUri(vscode.Uri.joinPath(base, file)).toString();
     const csp = [
@@ -177,55 +420,20 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       `img-src ${webview.cspSource}`,
       `script-src 'nonce-${nonce}'`,
     ].join("; ");
+    // The body is built by dist/webview.js; only the skeleton is here.
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${src(codicons, "codicon.css")}" rel="stylesheet">
+<link href="${src(dist, "codicons/codicon.css")}" rel="stylesheet">
 <link href="${src(media, "panel.css")}" rel="stylesheet">
 <title>Damage Control</title>
 </head>
-<body>
-<section id="health" aria-labelledby="h-health">
-  <h2 id="h-health"><span class="codicon codicon-shield"></span> Rules</h2>
-  <div id="status" role="status"></div>
-  <table id="counts" aria-label="Rule counts by kind"><tbody></tbody></table>
-</section>
-<section aria-labelledby="h-try">
-  <h2 id="h-try"><span class="codicon codicon-beaker"></span> Try a command</h2>
-  <form id="try-form">
-    <label for="try-tool">Tool</label>
-    <select id="try-tool">
-      <option value="bash">bash (command)</option>
-      <option value="read">read (path)</option>
-      <option value="write">write (path)</option>
-      <option value="ls">ls (path)</option>
-    </select>
-    <label for="try-input">Command or path</label>
-    <input id="try-input" type="text" spellcheck="false" placeholder="rm -rf build">
-    <button id="try-run" type="submit">Decide</button>
-  </form>
-  <div id="try-result" aria-live="polite"></div>
-</section>
-<section aria-labelledby="h-feed">
-  <h2 id="h-feed"><span class="codicon codicon-history"></span> Refusals and asks</h2>
-  <ol id="feed" aria-live="polite"></ol>
-  <p id="feed-empty" class="muted">No refusals yet.</p>
-</section>
-<section aria-labelledby="h-editor">
-  <h2 id="h-editor"><span class="codicon codicon-edit"></span> Rules file</h2>
-  <div id="editor-file" class="muted"></div>
-  <textarea id="editor" spellcheck="false" aria-label="Rules file text" rows="16"></textarea>
-  <ul id="editor-diagnostics" aria-label="Problems in the rules file"></ul>
-  <div class="buttons">
-    <button id="save">Save</button>
-    <button id="open" class="secondary">Open in editor</button>
-  </div>
-  <div id="save-result" role="status"></div>
-</section>
-<script nonce="${nonce}" src="${src(media, "panel.js")}"></script>
+<body data-l10n="${escapeAttr(JSON.stringify(vscode.l10n.bundle ?? {}))}">
+<main id="app"></main>
+<script nonce="${nonce}" src="${src(dist, "webview.js")}"></script>
 </body>
 </html>`;
   }
@@ -235,11 +443,14 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   }
 }
 
-function toPanelDiagnostic(d: Diagnostic): PanelDiagnostic {
-  return { line: d.range.start.line, character: d.range.start.character, endLine: d.range.end.line, endCharacter: d.range.end.character, severity: d.severity, message: d.message };
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
-  // The feed names the agent as people know it (the adapter's label), not by its id.
-  return { time: d.time, agent: agentLabel(d.agent), tool: d.tool, target: d.target, ...(d.rule && { rule: d.rule }), outcome: d.decision, ...(d.reason && { reason: d.reason }) };
+/** The rule written as `text` in the rules in force: its 0-based line and (bash patterns) reason. */
+function findRule(rules: RuleSet, text: string): { line?: number; reason?: string } | undefined {
+  const p = rules.bashToolPatterns.find((r) => r.pattern === text);
+  if (p) return { line: p.range?.start.line, reason: p.reason };
+  const f = [...rules.zeroAccessPaths, ...rules.readOnlyPaths, ...rules.noDeletePaths].find((r) => r.path === text && !r.implicit);
+  return f ? { line: f.range?.start.line } : undefined;
 }

@@ -45,10 +45,10 @@ suite("asks (stubbed modal)", () => {
     const call = await until(() => modal!.calls[0], 10_000, "the ask modal");
     assert.equal(call.options.modal, true, "not a modal");
     assert.deepEqual(call.items, ["Deny", "Allow"], "Deny must be the first (default) button");
-    assert.match(call.message, /^Claude Code wants to run a command/);
-    assert.ok(call.message.includes(`"${PUSH_PATTERN}"`), `rule not named: ${call.message}`);
+    // The title states the reason (not the regex); the detail names the rule.
+    assert.equal(call.message, `Claude Code wants to run a command: ${PUSH_REASON} — a human decides`);
     const detail = String(call.options.detail);
-    for (const line of ["Tool: Bash", `Command: ${command}`, `Folder: ${fx.workspace}`, `Reason: ${PUSH_REASON}`]) {
+    for (const line of ["Tool: Bash", `Command: ${command}`, `Folder: ${fx.workspace}`, `Rule: ${PUSH_PATTERN}`, `Reason: ${PUSH_REASON}`]) {
       assert.ok(detail.split("\n").includes(line), `detail lacks "${line}":\n${detail}`);
     }
     assert.match(detail, /No answer within 30 s means Deny\./);

@@ -2,7 +2,7 @@
 // a fresh fixture workspace with its own state dir, the endpoint as an agent finds it, the panel.
 import type { FrameLocator, Page } from "playwright-core";
 import { makeFixture, request, waitForEndpoint, type Fixture, type HttpAnswer } from "./fixture-workspace";
-import { openWorkbench, runCommand, statusBarText, STATUS_ITEM_ID, webviewFrame, type Workbench } from "./workbench";
+import { openWorkbench, runCommand, sel, statusBarText, STATUS_ITEM_ID, webviewFrame, type Workbench } from "./workbench";
 
 export interface DcWorkbench {
   wb: Workbench;
@@ -77,4 +77,16 @@ export function track<T>(p: Promise<T>): { promise: Promise<T>; done: () => bool
   const promise = p.finally(() => (finished = true));
   promise.catch(() => undefined);
   return { promise, done: () => finished };
+}
+
+/** Drags the side bar's edge so it is `width` px wide (for readable panel screenshots). */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const box = await page.locator(sel.sidebar).boundingBox();
+  if (!box) throw new Error("the side bar is not shown");
+  const x = box.x + box.width;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.up();
 }

@@ -37,6 +37,12 @@ export const sel = {
   /** Problems panel rows (Ctrl+Shift+M). */
   problemsPanel: ".markers-panel",
   problemsRow: ".markers-panel .monaco-list-row",
+  /** The primary side bar, and the action buttons of a view's title bar inside it (view/title menus;
+   *  each has the command's title as aria-label). */
+  sidebar: "#workbench\\.parts\\.sidebar",
+  titleAction: ".action-label",
+  /** The status bar's cursor position ("Ln 3, Col 1") of the active editor. */
+  cursorPosition: "#status\\.editor\\.selection",
   /** A webview is two nested iframes: the host frame, then the content frame. */
   webviewOuter: "iframe.webview.ready",
   webviewInner: "iframe#active-frame",

@@ -126,35 +126,43 @@ suite("rules in the workbench", function () {
   });
 
   test("the panel's rules editor shows the file as it is on disk after it changed outside the panel", async () => {
-    // Otherwise the panel's Save would silently write the old text over the newer file.
+    // Otherwise the panel's Save would silently write the old rows over the newer file.
     const { page } = dc!.wb;
     const { rulesFile } = dc!.fx;
     const panel = await showPanel(page);
-    const editor = panel.locator("#editor");
-    await waitFor(async () => (await editor.inputValue()) === FIXTURE_RULES, 10_000, async () => `editor text ${JSON.stringify(await editor.inputValue())}`);
+    const paths = () => panel.locator('table.rules[data-list="noDeletePaths"] tbody.rule input.f-value').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const same = (want: string[]) => async () => JSON.stringify(await paths()) === JSON.stringify(want);
+    const now = async () => `no-delete rows ${JSON.stringify(await paths())}`;
+    await waitFor(same(["data/", "archive/", "*.sqlite"]), 10_000, now);
     const changed = FIXTURE_RULES.replace("  - data/\n", "  - data/\n  - backups/\n");
     fs.writeFileSync(rulesFile, changed);
     try {
-      await waitFor(async () => (await editor.inputValue()) === changed, 10_000, async () => `editor text after the change ${JSON.stringify(await editor.inputValue())}`);
+      await waitFor(same(["data/", "backups/", "archive/", "*.sqlite"]), 10_000, now);
     } finally {
       fs.writeFileSync(rulesFile, FIXTURE_RULES);
     }
-    await waitFor(async () => (await editor.inputValue()) === FIXTURE_RULES, 10_000, async () => `editor text back ${JSON.stringify(await editor.inputValue())}`);
+    await waitFor(same(["data/", "archive/", "*.sqlite"]), 10_000, now);
 
-    // With unsaved edits in the panel, a change on disk does not throw them away: it is flagged.
-    await editor.focus();
-    await editor.press("Control+End");
-    await editor.pressSequentially("  - tmp/\n");
-    const typed = await editor.inputValue();
-    assert.ok(typed.endsWith("  - tmp/\n"), typed);
+    // With unsaved edits in the panel, a change on disk does not throw them away: it is flagged,
+    // and Save is refused (it would overwrite the newer file).
+    const last = panel.locator('table.rules[data-list="noDeletePaths"] tbody.rule[data-index="2"] input.f-value');
+    await last.fill("*.sqlite3");
+    await waitFor(async () => !(await panel.locator("#revert").isDisabled()), 10_000, async () => "the draft is not marked as edited");
     fs.writeFileSync(rulesFile, changed);
     try {
       const note = panel.locator("#save-result");
       await waitFor(async () => /changed on disk/.test(await note.innerText()), 10_000, async () => `save-result "${await note.innerText()}"`);
-      assert.equal(await editor.inputValue(), typed, "the unsaved edits were replaced");
+      assert.deepEqual(await paths(), ["data/", "archive/", "*.sqlite3"], "the unsaved edits were replaced");
+      await panel.locator("#save").click();
+      await waitFor(async () => /^Not saved: the rules file changed on disk/.test(await note.innerText()), 10_000, async () => `save-result "${await note.innerText()}"`);
+      assert.equal(fs.readFileSync(rulesFile, "utf8"), changed, "Save overwrote the newer file");
+      // Revert loads the file as it is now.
+      await panel.locator("#revert").click();
+      await waitFor(same(["data/", "backups/", "archive/", "*.sqlite"]), 10_000, now);
     } finally {
       fs.writeFileSync(rulesFile, FIXTURE_RULES);
     }
+    await waitFor(same(["data/", "archive/", "*.sqlite"]), 10_000, now);
   });
 
   test("try a command shows the decision, the rule and the matched part", async () => {

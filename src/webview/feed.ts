@@ -1,0 +1,130 @@
+// The feed of refusals and asks: the reason first, then agent, tool, the command or path with the
+// matched part marked; actions Open rule, Explain, Allow in this folder, Copy; filters by agent and
+// outcome. The outcome is a field the extension set (no reason text is parsed here).
+import { FEED_OUTCOMES, type ExplainStep, type FeedEntry, type FeedOutcome } from "../views/panel/messages";
+import { byId, el, icon, marked, send } from "./dom";
+import { t } from "./l10n";
+
+export const OUTCOME_LABEL: Record<FeedOutcome, string> = {
+  refused: t("refused by a rule"),
+  denied: t("denied by you"),
+  "timed-out": t("timed out: denied"),
+  dismissed: t("dialog dismissed: denied"),
+  "denied-again": t("denied again (same call)"),
+  "not-confirmed": t("not confirmed: denied"),
+  allowed: t("allowed by you"),
+  asked: t("asked"),
+};
+
+const OUTCOME_ICON: Record<FeedOutcome, string> = {
+  refused: "circle-slash",
+  denied: "error",
+  "timed-out": "watch",
+  dismissed: "close",
+  "denied-again": "error",
+  "not-confirmed": "error",
+  allowed: "pass",
+  asked: "question",
+};
+
+export class Feed {
+  private entries: FeedEntry[] = [];
+  private exceptions = false;
+
+  constructor(root: HTMLElement) {
+    const agent = el("select", { id: "feed-agent", "aria-label": t("Filter by agent") }, el("option", { value: "" }, t("All agents")));
+    const outcome = el("select", { id: "feed-outcome", "aria-label": t("Filter by outcome") }, el("option", { value: "" }, t("All outcomes")));
+    for (const o of FEED_OUTCOMES) outcome.append(el("option", { value: o }, OUTCOME_LABEL[o]));
+    agent.addEventListener("change", () => this.render());
+    outcome.addEventListener("change", () => this.render());
+    root.append(el("div", { class: "filters" }, agent, outcome), el("ol", { id: "feed", "aria-live": "polite" }), el("p", { id: "feed-empty", class: "muted" }, t("No refusals yet.")));
+  }
+
+  setExceptionsAvailable(on: boolean): void {
+    if (on === this.exceptions) return;
+    this.exceptions = on;
+    this.render();
+  }
+
+  set(entries: FeedEntry[]): void {
+    this.entries = entries.slice();
+    this.render();
+  }
+
+  add(entry: FeedEntry): void {
+    this.entries.unshift(entry);
+    this.render();
+  }
+
+  update(entry: FeedEntry): void {
+    const i = this.entries.findIndex((e) => e.id === entry.id);
+    if (i < 0) return;
+    this.entries[i] = entry;
+    const li = document.querySelector(`#feed li[data-id="${CSS.escape(entry.id)}"]`);
+    if (li) li.replaceWith(this.item(entry));
+  }
+
+  showExplanation(id: string, steps: ExplainStep[]): void {
+    const box = document.querySelector<HTMLElement>(`#feed li[data-id="${CSS.escape(id)}"] .explain`);
+    if (!box) return;
+    box.textContent = "";
+    const dl = el("dl", {});
+    for (const s of steps) dl.append(el("dt", {}, s.label), el("dd", {}, s.text));
+    box.append(dl);
+    box.hidden = false;
+  }
+
+  private render(): void {
+    const agentBox = byId<HTMLSelectElement>("feed-agent");
+    const chosen = agentBox.value;
+    const agents = [...new Set(this.entries.map((e) => e.agentLabel))].sort();
+    agentBox.textContent = "";
+    agentBox.append(el("option", { value: "" }, t("All agents")), ...agents.map((a) => el("option", { value: a }, a)));
+    agentBox.value = agents.includes(chosen) ? chosen : "";
+    const outcome = byId<HTMLSelectElement>("feed-outcome").value;
+    const shown = this.entries.filter((e) => (!agentBox.value || e.agentLabel === agentBox.value) && (!outcome || e.outcome === outcome));
+    const list = byId("feed");
+    list.textContent = "";
+    for (const e of shown) list.append(this.item(e));
+    const empty = byId("feed-empty");
+    empty.hidden = shown.length > 0;
+    empty.textContent = this.entries.length === 0 ? t("No refusals yet.") : t("Nothing matches the filters.");
+  }
+
+  private item(e: FeedEntry): HTMLElement {
+    const when = new Date(e.time);
+    const action = (name: string, label: string, cls: string, onClick: () => void, disabled = false, title?: string) => {
+      const b = el("button", { type: "button", class: `link ${cls}`, disabled, title }, icon(name), ` ${label}`);
+      b.addEventListener("click", onClick);
+      return b;
+    };
+    const copyText = `${e.agentLabel} ${e.tool}: ${e.target}\n${OUTCOME_LABEL[e.outcome]}${e.rule ? ` · rule ${e.rule}` : ""}\n${e.reason ?? ""}`.trim();
+    return el(
+      "li",
+      { class: `feed-item feed-${e.outcome}`, "data-id": e.id, "data-outcome": e.outcome, tabindex: "0" },
+      el("div", { class: "headline" }, icon(OUTCOME_ICON[e.outcome]), " ", el("span", { class: "feed-reason" }, e.headline || OUTCOME_LABEL[e.outcome])),
+      el(
+        "div",
+        { class: "meta" },
+        el("strong", { class: "feed-agent" }, e.agentLabel),
+        " · ",
+        el("span", { class: "feed-tool" }, e.tool),
+        " · ",
+        el("span", { class: "feed-outcome" }, OUTCOME_LABEL[e.outcome]),
+        " · ",
+        el("time", { class: "time", datetime: e.time, title: when.toLocaleString() }, when.toLocaleTimeString()),
+      ),
+      el("code", { class: "feed-target" }, ...marked(e.target, e.match)),
+      e.rule ? el("div", { class: "muted feed-rule" }, t("rule {0}", e.rule)) : null,
+      el(
+        "div",
+        { class: "actions" },
+        action("go-to-file", t("Open rule"), "act-open", () => send({ type: "openRules", folder: e.folder, ...(e.ruleLine !== undefined && { line: e.ruleLine }) }), !e.rule, e.rule ? undefined : t("No rule decided this call")),
+        action("info", t("Explain"), "act-explain", () => send({ type: "explain", id: e.id })),
+        action("check", t("Allow in this folder"), "act-allow", () => send({ type: "allowInFolder", id: e.id }), !this.exceptions, this.exceptions ? undefined : t("Needs the layered rules (not in this version yet)")),
+        action("copy", t("Copy"), "act-copy", () => send({ type: "copy", text: copyText })),
+      ),
+      el("div", { class: "explain", hidden: true }),
+    );
+  }
+}

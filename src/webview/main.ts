@@ -1,0 +1,131 @@
+// Entry of dist/webview.js, the Damage Control panel (bundled by esbuild for the browser). It talks
+// to the extension only through the typed messages of src/views/panel/messages.ts.
+import type { PanelStats, ToPanel } from "../views/panel/messages";
+import { barChart, sparkline } from "./charts";
+import { byId, el, icon, marked, send } from "./dom";
+import { Feed } from "./feed";
+import { t } from "./l10n";
+import { RulesEditor } from "./rules-editor";
+
+type State = Extract<ToPanel, { type: "state" }>;
+type TryResult = Extract<ToPanel, { type: "tryResult" }>;
+
+const section = (id: string, codicon: string, title: string, ...body: HTMLElement[]) =>
+  el("section", { id, "aria-labelledby": `h-${id}` }, el("h2", { id: `h-${id}` }, icon(codicon), ` ${title}`), ...body);
+
+const app = byId("app");
+const feedBox = el("div", {});
+const editorBox = el("div", { id: "editor" });
+const tryForm = el(
+  "form",
+  { id: "try-form" },
+  el("label", { for: "try-tool" }, t("Tool")),
+  el(
+    "select",
+    { id: "try-tool" },
+    el("option", { value: "bash" }, t("bash (command)")),
+    el("option", { value: "read" }, t("read (path)")),
+    el("option", { value: "write" }, t("write (path)")),
+    el("option", { value: "ls" }, t("ls (path)")),
+  ),
+  el("label", { for: "try-input" }, t("Command or path")),
+  el("input", { id: "try-input", type: "text", spellcheck: "false", placeholder: "rm -rf build" }),
+  el("button", { id: "try-run", type: "submit" }, t("Decide")),
+);
+app.append(
+  section("health", "shield", t("Rules"), el("div", { id: "status", role: "status" }), el("table", { id: "counts", "aria-label": t("Rule counts by kind") }, el("tbody"))),
+  section("feed-section", "history", t("Refusals and asks"), feedBox),
+  section("pictures", "graph", t("Pictures"), el("div", { id: "charts" })),
+  section("try", "beaker", t("Try a command"), tryForm, el("div", { id: "try-result", "aria-live": "polite" })),
+  section("rules-editor", "edit", t("Rules editor"), editorBox),
+);
+const feed = new Feed(feedBox);
+const editor = new RulesEditor(editorBox);
+
+function renderState(m: State): void {
+  const status = byId("status");
+  status.textContent = "";
+  if (m.down) status.append(el("div", { class: "bad" }, icon("error"), ` ${t("Endpoint down: {0}", m.down)}`));
+  else status.append(el("div", { class: "ok" }, icon("pass"), ` ${t("Endpoint {0}", m.endpoint ?? "")}`));
+  if (m.managedWarning) status.append(el("div", { class: "bad", id: "managed-warning" }, icon("warning"), ` ${m.managedWarning}`));
+  const body = byId<HTMLTableElement>("counts").tBodies[0];
+  body.textContent = "";
+  for (const f of m.folders) {
+    body.append(el("tr", {}, el("th", { colspan: "2", scope: "colgroup" }, f.source === "default" ? t("embedded defaults (no rules file)") : f.file)));
+    if (f.broken) {
+      const first = f.diagnostics.find((d) => d.severity === "error") ?? f.diagnostics[0];
+      body.append(el("tr", { class: "bad" }, el("td", { colspan: "2" }, icon("warning"), ` ${first ? t("Rules file broken (line {0}: {1}): last good rules in force.", first.line + 1, first.message) : t("Rules file broken: last good rules in force.")}`)));
+    } else {
+      body.append(el("tr", { class: "ok" }, el("td", { colspan: "2" }, t("Rules file healthy"))));
+    }
+    const c = f.counts;
+    const rows: [string, string | number][] = [
+      ["bash patterns", t("{0} ({1} ask)", c.bashPatterns, c.ask)],
+      ["zero-access", c.zeroAccess],
+      ["read-only", c.readOnly],
+      ["no-delete", c.noDelete],
+      ["total", c.total],
+    ];
+    // data-kind stays the English key (tests and CSS find the cells by it); the label is translated.
+    for (const [label, n] of rows) body.append(el("tr", {}, el("td", {}, t(label)), el("td", { class: "num", "data-kind": label }, n)));
+  }
+  feed.setExceptionsAvailable(m.exceptionsAvailable);
+  editor.setFolders(m.folders.map((f) => f.folder));
+}
+
+function renderStats(s: PanelStats): void {
+  const box = byId("charts");
+  box.textContent = "";
+  box.append(
+    barChart(t("Refusals per rule"), s.perRule, "chart-rules"),
+    barChart(t("Refusals per agent"), s.perAgent, "chart-agents"),
+    sparkline(t("Decisions, last hour"), s.lastHour, "spark-hour", t("1 h ago")),
+    sparkline(t("Decisions, last day"), s.lastDay, "spark-day", t("24 h ago")),
+  );
+}
+
+function renderTry(m: TryResult): void {
+  const out = byId("try-result");
+  out.textContent = "";
+  out.append(el("div", { class: `decision decision-${m.action}` }, m.action.toUpperCase()));
+  if (m.rule) out.append(el("div", {}, t("Rule: {0}", m.rule)));
+  if (m.match && m.input) out.append(el("div", { class: "match" }, ...marked(m.input, m.match)));
+  if (m.reason) out.append(el("div", { class: "muted" }, m.reason));
+  editor.highlight(m.ruleRef);
+}
+
+window.addEventListener("message", (event: MessageEvent<ToPanel>) => {
+  const m = event.data;
+  switch (m.type) {
+    case "state":
+      return renderState(m);
+    case "feed":
+      return feed.set(m.entries);
+    case "decision":
+      return feed.add(m.entry);
+    case "feedUpdate":
+      return feed.update(m.entry);
+    case "stats":
+      renderStats(m.stats);
+      return editor.setHits(m.hits);
+    case "draft":
+      return editor.show(m);
+    case "saved":
+      return editor.note(m.message, m.ok);
+    case "tryResult":
+      return renderTry(m);
+    case "explained":
+      return feed.showExplanation(m.id, m.steps);
+    case "note":
+      return editor.note(m.text, m.ok);
+  }
+});
+
+tryForm.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const tool = byId<HTMLSelectElement>("try-tool").value;
+  const value = byId<HTMLInputElement>("try-input").value;
+  if (value.trim()) send({ type: "try", tool, value, folder: editor.currentFolder });
+});
+
+send({ type: "ready" });
