@@ -12,8 +12,14 @@ import { lookupEndpoint } from "../hookserver/registry";
 import { readToken } from "../hookserver/token";
 import type { Asker } from "../hookserver/asker";
 import { args, CliError, EXIT, readStdin } from "./io";
+import { AGENT_HOOKS, runAgentHook } from "./hook-agent";
 
-export const HOOK_HELP = `Usage: damage-control hook claude [--timeout SECONDS]
+export const HOOK_HELP = `Usage: damage-control hook claude [--timeout SECONDS] [--local]
+       damage-control hook copilot [--timeout SECONDS] [--local]
+
+hook copilot: the command hook of VS Code's agent and of Copilot CLI (the caller is told apart by
+its input). Answers in VS Code's shape; every failure is exit 2 + a deny, never exit 1.
+--local: do not ask the endpoint, decide from the rules here (the fast path already tried it).
 
 A Claude Code command hook: reads the hook input on stdin and prints the answer JSON.
 Asks the endpoint that guards the input's cwd ($DAMAGE_CONTROL_URL / $DAMAGE_CONTROL_TOKEN
@@ -28,9 +34,11 @@ const localAsker: Asker = {
 };
 
 export async function runHook(argv: string[]): Promise<number> {
-  const { values, positionals } = args(argv, { timeout: { type: "string" } }, true);
-  if (positionals[0] !== "claude") throw new CliError('hook takes an agent: "damage-control hook claude"');
+  const { values, positionals } = args(argv, { timeout: { type: "string" }, local: { type: "boolean" } }, true);
   const timeoutMs = Math.max(1, Number(values.timeout ?? "40")) * 1000;
+  // VS Code's agent / Copilot CLI (src/cli/hook-agent.ts): never exit 1, never a hang.
+  if ((AGENT_HOOKS as readonly string[]).includes(positionals[0])) return runAgentHook(positionals[0], { local: values.local === true, timeoutMs });
+  if (positionals[0] !== "claude") throw new CliError('hook takes an agent: "damage-control hook claude" or "damage-control hook copilot"');
   const raw = readStdin();
   let payload: Record<string, unknown>;
   try {
@@ -41,7 +49,7 @@ export async function runHook(argv: string[]): Promise<number> {
   const event = typeof payload?.hook_event_name === "string" ? payload.hook_event_name : "PreToolUse";
   const cwd = typeof payload?.cwd === "string" ? payload.cwd : process.cwd();
 
-  const forwarded = await forward(raw, cwd, timeoutMs);
+  const forwarded = values.local ? undefined : await forward(raw, cwd, timeoutMs);
   if (forwarded !== undefined) {
     process.stdout.write(forwarded + "\n");
     return EXIT.ok;

@@ -2,7 +2,7 @@
 // so its ask is a refusal that says so.
 
 export interface AskRequest {
-  agent: "claude" | "pi";
+  agent: string;
   tool: string;
   /** The command, or the path, the call is about. */
   target: string;

@@ -14,6 +14,11 @@ import { headlessAsker, type Asker } from "./asker";
 import { judgeConfigChange, OurHooksSnapshot } from "./config-change";
 import { existingRealpath, inProcessDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
+import { callKey, OnceWithin } from "../core/once";
+import { copilotCaller } from "../engine/agents/copilot";
+import { copilotCliWire } from "../engine/agents/copilot-cli";
+import type { AgentWire, WireAnswer } from "../engine/agents/types";
+import { isVsCodePayload, vscodeWire } from "../engine/agents/vscode";
 import { RulesStore, type RulesState } from "./rules-store";
 
 export interface GuardOptions {
@@ -42,6 +47,18 @@ export interface PiAnswer {
   reason?: string;
 }
 
+/** What the ledger and the asker are told about one call. */
+interface CallInfo {
+  agent: string;
+  tool: string;
+  target: string;
+  folder: string;
+  sessionId?: string;
+  /** The agent's id of this tool call (VS Code, Claude Code): copies of one call share it. */
+  toolUseId?: string;
+  event: string;
+}
+
 interface Resolved {
   answer: Answer;
   decision: LedgerEntry["decision"];
@@ -56,6 +73,8 @@ export class Guard extends EventEmitter {
   private readonly ourHooks: OurHooksSnapshot;
   readonly home: string;
   readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
+  /** Copies of one tool call (two of our hooks saw it) share the first one's answer. */
+  private readonly decidedOnce = new OnceWithin<Resolved>();
 
   constructor(private readonly options: GuardOptions) {
     super();
@@ -128,7 +147,9 @@ export class Guard extends EventEmitter {
   }
 
   /** POST /claude/hook: any Claude Code hook event → the exact body that event honours. */
-  async claudeHook(payload: unknown): Promise<HookBody> {
+  async claudeHook(payload: unknown, agent = "claude"): Promise<HookBody> {
+    // VS Code's agent runs Claude-format hook files too (chat.useClaudeHooks): its tools are read as VS Code's.
+    if (agent === "claude" && isVsCodePayload(payload)) return (await this.agentHook("vscode", payload)).body as HookBody;
     const p = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
     const cwd = typeof p.cwd === "string" ? p.cwd : undefined;
     const store = this.storeFor(cwd);
@@ -142,7 +163,7 @@ export class Guard extends EventEmitter {
     } catch (e) {
       // Failure never means permission: an error or a timeout is a refusal in the event's shape.
       const verdict = undecidedVerdict(e);
-      this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent: "claude", tool: typeof p.tool_name === "string" ? p.tool_name : "", target: "[undecided]", folder: store.folder, event: eventName });
+      this.record(verdict, { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason }, { agent, tool: typeof p.tool_name === "string" ? p.tool_name : "", target: "[undecided]", folder: store.folder, event: eventName });
       return renderClaudeAnswer(eventName, { kind: "deny", reason: verdict.reason });
     }
     if (!judgement.verdict) return this.postureDefault(judgement.event, store.folder, judgement.sessionId);
@@ -157,11 +178,12 @@ export class Guard extends EventEmitter {
       if (verdict.action !== "block") return {};
     }
     const resolved = await this.resolve(verdict, {
-      agent: "claude",
+      agent,
       tool: call.tool,
       target: safeTarget(call, judgement.verdict),
       folder: store.folder,
       sessionId: judgement.sessionId,
+      toolUseId: typeof p.tool_use_id === "string" ? p.tool_use_id : undefined,
       event: judgement.event.name,
     });
     return renderClaudeAnswer(judgement.event.name, resolved.answer);
@@ -192,6 +214,46 @@ export class Guard extends EventEmitter {
     return renderClaudeAnswer("ConfigChange", { kind: "deny", reason: verdict.reason });
   }
 
+  /**
+   * POST /hook/<agent> for the wires h3 added (vscode, copilot = VS Code or Copilot CLI by shape).
+   * Stop-gap until h1's generic guard.handle: the wire maps the call onto the engine's vocabulary,
+   * the Claude path judges it (same rules, ledger, asks), and the wire renders the answer.
+   */
+  async agentHook(agent: string, payload: unknown): Promise<WireAnswer> {
+    const wire: AgentWire = agent === "copilot" ? copilotCaller(payload) : agent === "copilot-cli" ? copilotCliWire : vscodeWire;
+    const req = wire.read(payload);
+    try {
+      if (req.malformed) {
+        const reason = blockReason(`malformed hook request: ${req.malformed}`);
+        const store = this.storeFor(req.cwd);
+        const tool = typeof (req.raw as Record<string, unknown>)?.tool_name === "string" ? String((req.raw as Record<string, unknown>).tool_name) : "";
+        this.record({ action: "block", reason }, { answer: { kind: "deny", reason }, decision: "block", reason }, { agent: wire.id, tool, target: "[malformed]", folder: store.folder, event: req.event, sessionId: req.sessionId });
+        return wire.render(req, { kind: "deny", reason });
+      }
+      if (!req.call) return wire.render(req, { kind: "neutral" });
+      const raw = (typeof req.raw === "object" && req.raw !== null ? req.raw : {}) as Record<string, unknown>;
+      const body = await this.claudeHook(
+        {
+          hook_event_name: req.event,
+          tool_name: req.call.tool,
+          tool_input: req.call.input,
+          ...(req.cwd && { cwd: req.cwd }),
+          ...(req.sessionId && { session_id: req.sessionId }),
+          ...(typeof raw.tool_use_id === "string" && { tool_use_id: raw.tool_use_id }),
+        },
+        wire.id,
+      );
+      const out = (body.hookSpecificOutput ?? {}) as Record<string, unknown>;
+      const reason = typeof out.permissionDecisionReason === "string" ? out.permissionDecisionReason : "";
+      const kind = out.permissionDecision;
+      const answer: Answer = kind === "deny" || kind === "allow" || kind === "ask" ? { kind, reason } : { kind: "neutral" };
+      return wire.render(req, answer);
+    } catch (e) {
+      // Failure never means permission.
+      return wire.render(req, { kind: "deny", reason: blockReason(`Damage Control could not decide (internal error: ${(e as Error).message})`) });
+    }
+  }
+
   /** POST /pi/tool-call: {toolName, input, cwd} → {block, reason}. */
   async piToolCall(body: unknown): Promise<PiAnswer> {
     const b = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
@@ -219,10 +281,13 @@ export class Guard extends EventEmitter {
   }
 
   /** Turns a verdict into an answer, asking a human for an ask; records it. */
-  private async resolve(
-    verdict: Verdict,
-    d: { agent: "claude" | "pi"; tool: string; target: string; folder: string; sessionId?: string; event: string },
-  ): Promise<Resolved> {
+  private resolve(verdict: Verdict, d: CallInfo): Promise<Resolved> {
+    // Only asks and refusals are shared: an allow costs nothing to repeat and says nothing new.
+    const key = d.event === "PreToolUse" || d.event === "tool_call" ? callKey(d) : undefined;
+    return this.decidedOnce.run(key, () => this.resolveOnce(verdict, d)).value;
+  }
+
+  private async resolveOnce(verdict: Verdict, d: CallInfo): Promise<Resolved> {
     let resolved: Resolved;
     if (verdict.action === "allow") {
       resolved = { answer: { kind: "neutral" }, decision: "allow", reason: "" };
@@ -248,7 +313,7 @@ export class Guard extends EventEmitter {
     return resolved;
   }
 
-  private record(verdict: Verdict, resolved: Resolved, d: { agent: string; tool: string; target: string; folder: string; sessionId?: string; event: string }): void {
+  private record(verdict: Verdict, resolved: Resolved, d: CallInfo): void {
     this.stats.decisions++;
     if (resolved.answer.kind === "deny") this.stats.refusals++;
     const entry: DecisionRecord = {

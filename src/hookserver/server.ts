@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { bearerMatches } from "./token";
 import type { Guard } from "./guard";
 import { ruleCounts } from "./counts";
+import { answerPatiently } from "./keepalive";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const VERSION: string = typeof __DC_VERSION__ === "string" ? __DC_VERSION__ : "dev";
@@ -60,7 +61,7 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
       send(res, status, body);
       options.onAnswer?.({ route: (req.url ?? "/").split("?")[0], status, body, ms: Number(process.hrtime.bigint() - started) / 1e6 });
     };
-    handle(req, reply).catch((e) => reply(e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
+    handle(req, reply, res).catch((e) => reply(e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
   });
   // Slow clients must not hold sockets forever (slow loris). Asks can take 30 s or more, but
   // these bound only how long the *request* may take to arrive.
@@ -69,7 +70,7 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
 
-  async function handle(req: http.IncomingMessage, reply: (status: number, body: unknown) => void): Promise<void> {
+  async function handle(req: http.IncomingMessage, reply: (status: number, body: unknown) => void, res: http.ServerResponse): Promise<void> {
     if (!hostAllowed(req.headers.host, port)) throw new HttpError(403, "forbidden host");
     if (!bearerMatches(req.headers.authorization, token)) {
       throw new HttpError(401, "missing or wrong bearer token (Authorization: Bearer $DAMAGE_CONTROL_TOKEN)");
@@ -79,9 +80,16 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
       if (req.method !== "GET") throw new HttpError(405, "use GET");
       return reply(200, health(guard));
     }
-    if (url !== "/claude/hook" && url !== "/pi/tool-call") throw new HttpError(404, "no such route");
+    const agentRoute = /^\/hook\/(vscode|copilot|copilot-cli|claude)$/.exec(url);
+    if (url !== "/claude/hook" && url !== "/pi/tool-call" && !agentRoute) throw new HttpError(404, "no such route");
     if (req.method !== "POST") throw new HttpError(405, "use POST");
     const body = await readJson(req);
+    if (agentRoute) {
+      // Command hooks (h3's fast path): the wire's body, with keep-alive whitespace while an ask is pending.
+      const agent = agentRoute[1];
+      const answer = agent === "claude" ? guard.claudeHook(body) : guard.agentHook(agent, body).then((a) => a.body);
+      return answerPatiently(res, answer, reply);
+    }
     if (url === "/claude/hook") return reply(200, await guard.claudeHook(body));
     return reply(200, await guard.piToolCall(body));
   }

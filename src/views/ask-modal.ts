@@ -4,7 +4,7 @@ import * as vscode from "vscode";
 import type { AskRequest } from "../hookserver/asker";
 
 export function agentName(agent: string): string {
-  return agent === "claude" ? "Claude Code" : agent === "pi" ? "pi" : agent;
+  return agent === "claude" ? "Claude Code" : agent === "pi" ? "pi" : agent === "vscode" ? "VS Code's agent" : agent === "copilot-cli" ? "Copilot CLI" : agent;
 }
 
 export function showAskModal(req: AskRequest, deadline: number): Thenable<"Allow" | "Deny" | undefined> {
