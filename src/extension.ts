@@ -5,6 +5,7 @@ import { AskQueue } from "./views/ask-queue";
 import { showAskModal, tellTooLate } from "./views/ask-modal";
 import { registerCommands } from "./views/commands";
 import { GuardHost } from "./views/guard-host";
+import { registerGuardVsCodeAgent } from "./views/guard-vscode-agent";
 import { PanelView, PANEL_VIEW_ID } from "./views/panel/panel-view";
 import { RuleStats } from "./views/rule-stats";
 import { RulesDiagnostics } from "./views/rules-diagnostics";
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     }),
   );
   registerCommands(context, host, panel);
+  registerGuardVsCodeAgent(context);
   const timing: DamageControlApi["timing"] = { activateMs: 0 };
   const ready = host.restart().then(() => {
     timing.readyMs = performance.now() - started;

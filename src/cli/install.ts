@@ -7,12 +7,14 @@ import { parsePosture } from "../engine/events";
 import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManagedSettings } from "../install/managed";
 import { installPi, uninstallPi } from "../install/pi";
 import { args, CliError, EXIT } from "./io";
+import { INSTALL_COPILOT_HELP, runInstallCopilot } from "./install-copilot";
 
 export const INSTALL_HELP = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
        damage-control install claude --managed [--out FILE] [--port N | --url URL] [--claude-version V]
        damage-control install pi
        damage-control uninstall claude [--cwd DIR]
        damage-control uninstall pi
+${INSTALL_COPILOT_HELP}
 
 install claude  writes Damage Control's hooks into DIR/.claude/settings.local.json, merged with
                 what is there (running it twice changes nothing). Claude Code >= 2.1.295 gets HTTP
@@ -49,7 +51,7 @@ function shellQuote(s: string): string {
 export function runInstall(argv: string[], uninstall: boolean): number {
   const { values, positionals } = args(
     argv,
-    { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },
+    { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" }, repo: { type: "boolean" }, "ask-timeout": { type: "string" } },
     true,
   );
   const agent = positionals[0];
@@ -77,6 +79,7 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     if (!reg) process.stdout.write(`No endpoint runs for ${folder} yet: open it in VS Code or run \`damage-control serve --cwd ${folder}\`.\n`);
     return EXIT.ok;
   }
+  if (agent === "copilot") return runInstallCopilot(argv.filter((a) => a !== "copilot"), uninstall);
   if (agent === "pi") {
     if (uninstall) {
       const r = uninstallPi();
@@ -89,7 +92,7 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file} (listed in ${r.settings})\n`);
     return EXIT.ok;
   }
-  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude or pi`);
+  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude, copilot or pi`);
 }
 
 /** The fixed port managed hooks point at unless told otherwise. */

@@ -13,6 +13,7 @@ import { listOurHooks, ON_FAILURE_SINCE, TOKEN_ENV } from "./claude-settings";
 import { managedSettingsPath, projectHooksDisabledMessage, readManaged } from "./managed";
 import { isPiInstalled, piExtensionPath } from "./pi";
 import { compareVersions } from "./version";
+import { vscodeAgentCheck } from "./copilot";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 
@@ -160,6 +161,7 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   else if (noProxyCoversLoopback(noProxy)) add("proxy", "ok", `${proxyVars.join(", ")} set; NO_PROXY covers 127.0.0.1`);
   else add("proxy", "fail", `${proxyVars.join(", ")} set and NO_PROXY does not cover 127.0.0.1/localhost: Claude Code sends hook traffic to the proxy (add NO_PROXY=127.0.0.1,localhost)`);
 
+  checks.push(vscodeAgentCheck({ home, stateDir, folder }));
   return { folder, guarded: !checks.some((c) => c.status === "fail"), checks };
 }
 
