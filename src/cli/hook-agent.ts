@@ -26,7 +26,7 @@ import * as fs from "node:fs";
 export const AGENT_HOOKS = ["copilot", "vscode", "copilot-cli"] as const;
 
 /** No byte from the endpoint for this long: it is stuck (a pending ask sends keep-alive bytes). */
-export const IDLE_MS = 5000;
+export const IDLE_MS = 4000;
 
 const localAsker: Asker = {
   async ask() {

@@ -5,7 +5,7 @@
 // (<state>/endpoints/<sha256(folder)[0:20]>.json, deepest folder first), POST stdin to
 // <url>/hook/<agent> with the token from <state>/token (given to curl on a file descriptor, never
 // on its command line), print the body on a 200 with a JSON object, exit 0.
-// On ANY failure (no curl, no sha256sum, no endpoint, 401, 5xx, no byte for 5 s, timeout, not
+// On ANY failure (no curl, no sha256sum, no endpoint, 401, 5xx, no byte for 4 s, timeout, not
 // JSON) it runs the Node local decision: <state>/lib/cli.js hook <agent> --local (same rules);
 // when that fails too, it prints a deny and exits 2. VS Code fails open on exit 1, non-JSON and
 // timeouts, so nothing here may end any other way. Every child is waited for: no process keeps
@@ -117,10 +117,10 @@ tok=
 { read -r tok || [ -n "$tok" ]; } < "$state/token" 2>/dev/null
 [ -n "$tok" ] || fallback
 
-# --speed-limit/--speed-time: no byte for 5 s = a stuck endpoint (a pending ask sends keep-alive
+# --speed-limit/--speed-time: no byte for ~2 s (curl measures it over ~5 s) = a stuck endpoint (a pending ask sends keep-alive
 # whitespace); --max-time: the ask timeout + 10 s, inside the hook's own timeout (ask + 15 s).
-out=$(printf '%s' "$payload" | curl -sS -f --noproxy '*' --connect-timeout 2 --max-time ${maxTime} --speed-limit 1 --speed-time 5 \\
-  -H 'content-type: application/json' -K /dev/fd/3 --data-binary @- "$url/hook/$agent" 2>/dev/null 3<<EOF
+out=$(printf '%s' "$payload" | curl -sS -f --noproxy '*' --connect-timeout 2 --max-time ${maxTime} --speed-limit 1 --speed-time 2 \\
+  -H 'content-type: application/json' -H 'Expect:' -K /dev/fd/3 --data-binary @- "$url/hook/$agent" 2>/dev/null 3<<EOF
 header = "Authorization: Bearer $tok"
 EOF
 ) || fallback
