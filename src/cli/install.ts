@@ -8,6 +8,8 @@ import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManage
 import { installPi, uninstallPi } from "../install/pi";
 import { args, CliError, EXIT } from "./io";
 import { INSTALL_COPILOT_HELP, runInstallCopilot } from "./install-copilot";
+import { installLauncher } from "../install/launcher";
+import { loadOrCreateToken } from "../hookserver/token";
 
 export const INSTALL_HELP = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
        damage-control install claude --managed [--out FILE] [--port N | --url URL] [--claude-version V]
@@ -70,12 +72,14 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     const url = reg?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
     const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
     if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
-    const r = installClaude({ folder, url, hookCommand: selfHookCommand(), version: values["claude-version"], posture });
+    // Builds that ignore onFailure get the command hook: the sh+curl launcher (a copy of this CLI
+    // decides locally behind it). HTTP hooks carry the token, so no DAMAGE_CONTROL_TOKEN is needed.
+    const launcher = installLauncher({ distDir: path.dirname(path.resolve(process.argv[1] ?? ".")), nodePath: process.execPath });
+    const r = installClaude({ folder, url, hookCommand: `${shellQuote(launcher.sh)} claude`, version: values["claude-version"], posture, token: loadOrCreateToken() });
     const managed = readManaged();
     if (managed.projectHooksDisabled) process.stderr.write(`warning: ${projectHooksDisabledMessage(managed)}\n`);
     const how = r.mode === "http" ? `HTTP hooks to ${url} with onFailure "block"` : `command hooks (Claude Code ${r.version} ignores onFailure on HTTP hooks)`;
     process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: ${how} for ${r.events.join(", ")}${r.version ? ` (Claude Code ${r.version})` : " (Claude Code version unknown: assumed current)"}\n`);
-    if (r.mode === "http") process.stdout.write(`Claude Code must see DAMAGE_CONTROL_TOKEN in its environment (VS Code terminals have it; elsewhere: export DAMAGE_CONTROL_TOKEN=... from \`damage-control endpoint\`).\n`);
     if (!reg) process.stdout.write(`No endpoint runs for ${folder} yet: open it in VS Code or run \`damage-control serve --cwd ${folder}\`.\n`);
     return EXIT.ok;
   }

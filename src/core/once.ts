@@ -38,9 +38,9 @@ export class OnceWithin<T> {
 }
 
 /**
- * The key two copies of one call share: the agent's session and tool-call id when it sends them
- * (VS Code and Claude Code do), and always what the call is (tool + target in the engine's
- * vocabulary, and the folder) so that two different calls can never share an answer.
+ * The key two copies of one call share: the agent's session and tool-call id (the guard only
+ * dedupes calls that carry one), and what the call is (tool + target in the engine's vocabulary,
+ * and the folder), so that two different calls can never share an answer.
  */
 export function callKey(d: { sessionId?: string; toolUseId?: string; tool: string; target: string; folder: string }): string {
   return JSON.stringify([d.sessionId ?? "", d.toolUseId ?? "", d.tool.toLowerCase(), d.target, d.folder]);

@@ -282,8 +282,9 @@ export class Guard extends EventEmitter {
 
   /** Turns a verdict into an answer, asking a human for an ask; records it. */
   private resolve(verdict: Verdict, d: CallInfo): Promise<Resolved> {
-    // Only asks and refusals are shared: an allow costs nothing to repeat and says nothing new.
-    const key = d.event === "PreToolUse" || d.event === "tool_call" ? callKey(d) : undefined;
+    // Copies are recognised by the agent's own id of the call (VS Code and Claude Code send one):
+    // without it two calls that look alike (a redacted target) could wrongly share an answer.
+    const key = d.toolUseId && d.event === "PreToolUse" ? callKey(d) : undefined;
     return this.decidedOnce.run(key, () => this.resolveOnce(verdict, d)).value;
   }
 
