@@ -1,15 +1,15 @@
 // damage-control install|uninstall claude|pi: wire an agent to the guard.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { lookupEndpoint, preferredPort } from "../hookserver/registry";
-import { installClaude, uninstallClaude } from "../install/claude";
+import { lookupEndpoint, preferredPort } from "../core/registry";
+import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
 import { parsePosture } from "../engine/events";
 import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManagedSettings } from "../install/managed";
 import { installPi, uninstallPi } from "../install/pi";
 import { args, CliError, EXIT } from "./io";
 import { INSTALL_COPILOT_HELP, runInstallCopilot } from "./install-copilot";
 import { installLauncher } from "../install/launcher";
-import { loadOrCreateToken } from "../hookserver/token";
+import { loadOrCreateToken } from "../core/token";
 
 export const INSTALL_HELP = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
        damage-control install claude --managed [--out FILE] [--port N | --url URL] [--claude-version V]
@@ -50,7 +50,7 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export function runInstall(argv: string[], uninstall: boolean): number {
+export async function runInstall(argv: string[], uninstall: boolean): Promise<number> {
   const { values, positionals } = args(
     argv,
     { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" }, repo: { type: "boolean" }, "ask-timeout": { type: "string" } },
@@ -75,7 +75,7 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     // Builds that ignore onFailure get the command hook: the sh+curl launcher (a copy of this CLI
     // decides locally behind it). HTTP hooks carry the token, so no DAMAGE_CONTROL_TOKEN is needed.
     const launcher = installLauncher({ distDir: path.dirname(path.resolve(process.argv[1] ?? ".")), nodePath: process.execPath });
-    const r = installClaude({ folder, url, hookCommand: `${shellQuote(launcher.sh)} claude`, version: values["claude-version"], posture, token: loadOrCreateToken() });
+    const r = installClaude({ folder, url, hookCommand: `${shellQuote(launcher.sh)} claude`, version: values["claude-version"] ?? (await detectClaudeVersion()), posture, token: loadOrCreateToken() });
     const managed = readManaged();
     if (managed.projectHooksDisabled) process.stderr.write(`warning: ${projectHooksDisabledMessage(managed)}\n`);
     const how = r.mode === "http" ? `HTTP hooks to ${url} with onFailure "block"` : `command hooks (Claude Code ${r.version} ignores onFailure on HTTP hooks)`;

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { parseRules } from "../engine/rules/parse";
 import { defaultRules } from "../engine/rules/defaults";
 import type { RuleSet } from "../engine/types";
-import { findRulesFile } from "../hookserver/rules-store";
+import { findRulesFile } from "../core/rules-store";
 import { CliError, EXIT } from "./io";
 
 export interface LoadedRules {

@@ -15,7 +15,7 @@
 // activation, so an update of the extension (a new versioned folder) never breaks a hook file.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { ensurePrivateDir, userStateDir } from "../hookserver/state-dir";
+import { ensurePrivateDir, userStateDir } from "../core/state-dir";
 
 export const LAUNCHER_NAME = "damage-control-hook";
 
@@ -74,6 +74,10 @@ deny() {
 }
 
 payload=$(cat) || deny "the hook input could not be read"
+# hook copilot: VS Code's agent and Copilot CLI share the hook file; VS Code's input is snake_case.
+if [ "$agent" = copilot ]; then
+  case $payload in *'"hook_event_name"'*|*'"tool_name"'*) agent=vscode ;; *) agent=copilot-cli ;; esac
+fi
 
 # The Node local decision from the same rules; its answer passes only as exit 0/2 with a JSON object.
 fallback() {

@@ -2,14 +2,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { decide } from "../engine/decide";
 import { describeRule } from "../engine/reason";
 import { DEFAULT_RULES_TEXT } from "../engine/rules/defaults";
-import { preferredPort } from "../hookserver/registry";
+import { preferredPort } from "../core/registry";
 import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
 import { installPi, uninstallPi } from "../install/pi";
 import { launcherPaths } from "../install/launcher";
-import { loadOrCreateToken } from "../hookserver/token";
+import { loadOrCreateToken } from "../core/token";
 import type { GuardHost } from "./guard-host";
 import type { PanelView } from "./panel/panel-view";
 
@@ -75,7 +74,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     // Old builds' command hook: the stable sh+curl launcher the extension refreshes on activation
     // (src/install/launcher.ts), not a path into this versioned extension folder.
     const hookCommand = `'${launcherPaths().sh.replace(/'/g, `'\\''`)}' claude`;
-    const version = detectClaudeVersion();
+    const version = await detectClaudeVersion();
     // The token goes into the HTTP hook's header: Claude Code started from its own panel or an
     // external terminal has no DAMAGE_CONTROL_TOKEN in its environment.
     const r = installClaude({ folder, url, hookCommand, version: version ?? "", token: loadOrCreateToken() });
@@ -115,8 +114,8 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     if (!guard) return vscode.window.showWarningMessage(`Damage Control is not running: ${host.down ?? "starting"}.`);
     const command = typeof given === "string" ? given : await vscode.window.showInputBox({ prompt: "A bash command to test against the rules", placeHolder: "git push --force" });
     if (!command) return;
-    const store = guard.storeFor(host.folders()[0]);
-    const v = decide({ tool: "bash", input: { command } }, store.current().rules, guard.contextFor(store, store.folder), "cli");
+    // Through the guard's bounded worker: a slow rule is cut off there, never freezes the window.
+    const v = await guard.tryCall({ tool: "bash", input: { command } }, guard.storeFor(host.folders()[0]).folder);
     const text = `${v.action.toUpperCase()}: ${command}` + (v.rule ? ` — ${describeRule(v.rule)}` : "") + (v.match ? ` (matched "${v.match.text}")` : "");
     void vscode.window.showInformationMessage(text);
     return v;

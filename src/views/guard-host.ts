@@ -3,15 +3,14 @@
 // folders or the settings change. Every window guards its own folders on its own port.
 import { EventEmitter } from "node:events";
 import * as vscode from "vscode";
-import type { Asker } from "../hookserver/asker";
-import { endpointDecider } from "../hookserver/decider";
-import { Guard, type DecisionRecord } from "../hookserver/guard";
-import { unregister } from "../hookserver/registry";
-import type { RulesState } from "../hookserver/rules-store";
-import { VERSION } from "../hookserver/server";
+import type { Asker } from "../core/asker";
+import { Guard, type DecisionRecord } from "../core/guard";
+import { unregister } from "../core/registry";
+import type { RulesState } from "../core/rules-store";
+import { VERSION } from "../core/build-info";
 import { startGuardEndpoint, type StartedEndpoint } from "../hookserver/start";
 import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
-import { loadOrCreateToken } from "../hookserver/token";
+import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { readSettings } from "./settings";
 
@@ -72,7 +71,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
       this.emit("state");
       return;
     }
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError, decider: endpointDecider(), posture: settings.posture });
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, posture: settings.posture });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => this.emit("rules", s));
     guard.watch();
@@ -87,7 +86,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     }
     try {
       this.token ??= loadOrCreateToken();
-      const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode" });
+      const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode", asker: this.asker });
       // The usual port was taken (another window, a stale host), or the token changed: point installed hooks here.
       for (const f of folders) refreshClaudeHooks(f, endpoint.url, this.token);
       this.state = { guard, endpoint, telemetry };

@@ -10,13 +10,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { copilotCaller } from "../../src/engine/agents/copilot";
 import { mapVsCodeTool, vscodeWire } from "../../src/engine/agents/vscode";
-import type { Asker, AskRequest } from "../../src/hookserver/asker";
-import { inProcessDecider } from "../../src/hookserver/decider";
-import { Guard } from "../../src/hookserver/guard";
-import { register } from "../../src/hookserver/registry";
+import type { Asker, AskRequest } from "../../src/core/asker";
+import { inProcessDecider } from "../../src/core/decider";
+import { Guard } from "../../src/core/guard";
+import { register } from "../../src/core/registry";
 import type { AnswerInfo } from "../../src/hookserver/server";
 import { startGuardEndpoint, type StartedEndpoint } from "../../src/hookserver/start";
-import { loadOrCreateToken } from "../../src/hookserver/token";
+import { loadOrCreateToken } from "../../src/core/token";
 import { copilotHookFile, installCopilot, uninstallCopilot, userHookFile, repoHookFile, vscodeAgentCheck } from "../../src/install/copilot";
 import { installLauncher } from "../../src/install/launcher";
 import { repoRoot } from "./support";
@@ -144,7 +144,7 @@ describe("hook copilot and the launcher against a real endpoint", function () {
   const answers: AnswerInfo[] = [];
   const asks: AskRequest[] = [];
   let askAnswer: (r: AskRequest) => Promise<{ approved: boolean; why: string }> = async () => ({ approved: false, why: "denied in the test" });
-  const asker: Asker = { ask: (r) => (asks.push(r), askAnswer(r)) };
+  const asker: Asker = { ask: (r: AskRequest) => (asks.push(r), askAnswer(r)) };
 
   const env = () => {
     const e: NodeJS.ProcessEnv = { ...process.env, DAMAGE_CONTROL_STATE_DIR: state, HOME: root };
@@ -158,8 +158,8 @@ describe("hook copilot and the launcher against a real endpoint", function () {
   const both = async (input: string) => [await viaLauncher(input), await viaNode(input)];
 
   async function startEndpoint(): Promise<void> {
-    guard = new Guard({ folders: [ws], asker, decider: inProcessDecider });
-    endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "test", stateDir: state, onAnswer: (a) => answers.push(a) });
+    guard = new Guard({ folders: [ws], decider: inProcessDecider });
+    endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "test", stateDir: state, asker, onAnswer: (a) => answers.push(a) });
   }
   async function stopEndpoint(): Promise<void> {
     await endpoint?.close();
@@ -196,8 +196,8 @@ describe("hook copilot and the launcher against a real endpoint", function () {
       assert.equal(r.status, 0, r.stderr);
       assert.deepEqual(JSON.parse(r.stdout), {});
     }
-    // All four went to the endpoint (the route /hook/copilot), none was decided locally.
-    assert.deepEqual(answers.slice(before).map((a) => a.route), ["/hook/copilot", "/hook/copilot", "/hook/copilot", "/hook/copilot"]);
+    // All four went to the endpoint (hook copilot picks /hook/vscode for VS Code's input), none was decided locally.
+    assert.deepEqual(answers.slice(before).map((a) => a.route), ["/hook/vscode", "/hook/vscode", "/hook/vscode", "/hook/vscode"]);
   });
 
   it("every VS Code file tool is judged by the path rules", async () => {

@@ -12,12 +12,9 @@
 // denies, for errors), no opinion is `{}`, and "allow" is only ever a human's Allow in our modal.
 import type { Answer } from "../render";
 import type { ToolCall } from "../toolcall";
-import type { AgentWire, WireAnswer, WireRequest } from "./types";
+import { isObject, str, type AgentWire, type WireAnswer, type WireRequest } from "./types";
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+const MALFORMED = "malformed hook request: ";
 
 /** Damage Control's own command ids: the agent running them would be switching the guard itself. */
 const OUR_COMMANDS = /^damageControl\./i;
@@ -127,20 +124,23 @@ export const vscodeWire: AgentWire = {
   id: "vscode",
   label: "VS Code's agent",
   read(payload: unknown): WireRequest {
-    if (!isObject(payload)) return { agent: "vscode", event: "PreToolUse", malformed: "the hook input is not a JSON object", raw: payload };
+    if (!isObject(payload)) return { agent: "vscode", event: "PreToolUse", malformed: `${MALFORMED}the hook input is not a JSON object`, raw: payload };
     const event = str(payload.hook_event_name) ?? str(payload.hookEventName);
     const cwd = str(payload.cwd);
     const sessionId = str(payload.session_id) ?? str(payload.sessionId);
     const base = { agent: "vscode" as const, event: event ?? "PreToolUse", ...(cwd && { cwd }), ...(sessionId && { sessionId }), raw: payload };
-    if (!event) return { ...base, malformed: "the hook input has no hook_event_name" };
+    if (!event) return { ...base, malformed: `${MALFORMED}the hook input has no hook_event_name` };
     // Only PreToolUse gates a call; other events (PostToolUse, SessionStart…) get no opinion.
     if (event !== "PreToolUse") return base;
     const name = str(payload.tool_name) ?? str(payload.toolName);
-    if (!name) return { ...base, malformed: "the PreToolUse input has no tool_name" };
+    if (!name) return { ...base, malformed: `${MALFORMED}the PreToolUse input has no tool_name` };
     const mapped = mapVsCodeTool(name, payload.tool_input ?? payload.toolInput);
-    if (mapped === undefined) return base;
-    if ("refuse" in mapped) return { ...base, malformed: mapped.refuse };
-    return { ...base, call: mapped };
+    const named = { ...base, toolName: name };
+    // No call on PreToolUse would be refused as malformed: a call the rules have nothing to say
+    // about (another VS Code command) is handed over as the tool itself, which no rule covers.
+    if (mapped === undefined) return { ...named, call: { tool: name, input: payload.tool_input ?? {} } };
+    if ("refuse" in mapped) return { ...named, malformed: `${MALFORMED}${mapped.refuse}` };
+    return { ...named, call: mapped };
   },
   render(req: WireRequest, answer: Answer): WireAnswer {
     return renderVsCode(req.event, answer);

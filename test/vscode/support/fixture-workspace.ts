@@ -11,8 +11,8 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { lookupEndpoint } from "../../../src/hookserver/registry";
-import { readToken } from "../../../src/hookserver/token";
+import { lookupEndpoint } from "../../../src/core/registry";
+import { readToken } from "../../../src/core/token";
 
 /** The block rule (recursive/forced rm) exactly as written in the file: the panel and the modal show it so. */
 export const RM_PATTERN = String.raw`\brm\s+(-[^\s]*)*-[rRf]`;

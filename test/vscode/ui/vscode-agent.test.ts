@@ -10,7 +10,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Page } from "playwright-core";
-import { lookupEndpoint, register } from "../../../src/hookserver/registry";
+import { lookupEndpoint, register } from "../../../src/core/registry";
 import { freePort } from "../support/processes";
 import { startChatModelMock, type ChatModelMock, type ToolOutcome } from "../support/chat-model-mock";
 import { makeFixture, request, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
@@ -75,7 +75,8 @@ suite("VS Code's own agent, guarded", function () {
       const o = mock.outcomes.slice(seen).find((x) => x.command === command);
       if (o) return { ...o, confirmed };
       if (Date.now() > deadline) throw new Error(`timed out waiting for the tool result of ${command}`);
-      const allow = page.locator(".interactive-session .monaco-button", { hasText: /^\s*Allow\s*$/ }).first();
+      // VS Code's own "Run bash command?" confirmation in the chat view (not a modal dialog).
+      const allow = page.locator(".monaco-button", { hasText: /^\s*Allow\s*$/ }).first();
       if (await allow.isVisible().catch(() => false)) {
         confirmed = true;
         await allow.click().catch(() => undefined);
