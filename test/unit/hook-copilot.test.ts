@@ -284,6 +284,26 @@ describe("hook copilot and the launcher against a real endpoint", function () {
     assert.equal(asks.length, asked + 2);
   });
 
+  it("decided once across routes: VS Code running a Claude-format hook too (chat.useClaudeHooks) asks once, one ledger line", async () => {
+    let release!: () => void;
+    askAnswer = () => new Promise((r) => (release = () => r({ approved: false, why: "denied in the test" })));
+    const asked = asks.length;
+    const input = vscodeInput(ws, "run_in_terminal", { command: "git push --all" }, "call_both__vscode-9");
+    const viaClaude = guard!.handle("claude", input, { asker });
+    const viaVsCode = guard!.handle("vscode", input, { asker });
+    while (asks.length === asked) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    const [a, b] = await Promise.all([viaClaude, viaVsCode]);
+    askAnswer = async () => ({ approved: false, why: "denied in the test" });
+    assert.equal(asks.length, asked + 1, "asked once");
+    assert.deepEqual(a.body, b.body);
+    assert.equal((a.body as any).hookSpecificOutput.permissionDecision, "deny");
+    await guard!.drain();
+    const lines = fs.readFileSync(path.join(ws, ".damage-control", "audit.jsonl"), "utf8").split("\n").filter((l) => l.includes("git push --all"));
+    assert.equal(lines.length, 1, lines.join("\n"));
+  });
+
   it("401 (the token file does not match): decided locally, still refused", async () => {
     const file = path.join(state, "token");
     fs.writeFileSync(file, "x".repeat(43) + "\n", { mode: 0o600 });
