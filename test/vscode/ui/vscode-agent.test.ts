@@ -76,10 +76,14 @@ suite("VS Code's own agent, guarded", function () {
       if (o) return { ...o, confirmed };
       if (Date.now() > deadline) throw new Error(`timed out waiting for the tool result of ${command}`);
       // VS Code's own "Run bash command?" confirmation in the chat view (not a modal dialog).
-      const allow = page.locator(".monaco-button", { hasText: /^\s*Allow\s*$/ }).first();
-      if (await allow.isVisible().catch(() => false)) {
+      const buttons = page.locator(".monaco-button").filter({ hasText: /^\s*Allow\s*$/ });
+      const n = await buttons.count().catch(() => 0);
+      for (let i = 0; i < n; i++) {
+        const b = buttons.nth(i);
+        if (!(await b.isVisible().catch(() => false))) continue;
         confirmed = true;
-        await allow.click().catch(() => undefined);
+        await b.click({ timeout: 5000 }).catch(() => undefined);
+        break;
       }
       await new Promise((r) => setTimeout(r, 300));
     }
