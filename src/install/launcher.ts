@@ -83,7 +83,8 @@ fi
 fallback() {
   [ -f "$state/lib/cli.js" ] || deny "the guard is not installed completely ($state/lib/cli.js is missing)"
   [ -x "$node" ] || node=$(command -v node) || deny "no Node.js to decide locally with"
-  out=$(printf '%s' "$payload" | ELECTRON_RUN_AS_NODE=1 "$node" "$state/lib/cli.js" hook "$agent" --local 2>/dev/null)
+  # A clean environment: the caller's (VS Code's extension host's) must not change how Node runs.
+  out=$(printf '%s' "$payload" | env -i HOME="$HOME" PATH="$PATH" LANG="\${LANG:-C.UTF-8}" DAMAGE_CONTROL_STATE_DIR="$state" ELECTRON_RUN_AS_NODE=1 "$node" "$state/lib/cli.js" hook "$agent" --local 2>"$state/last-fallback.log")
   rc=$?
   case $rc in 0|2) case $out in '{'*'}') printf '%s\\n' "$out"; exit $rc ;; esac ;; esac
   deny "the guard could not decide locally (exit $rc)"
