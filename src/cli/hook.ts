@@ -9,8 +9,13 @@ import { nobodyAsker } from "../core/asker";
 import { findEndpoint, postHook } from "../core/endpoint-client";
 import { LocalGuards } from "../core/local-guard";
 import { args, CliError, EXIT, readStdin } from "./io";
+import { copilotCaller } from "../engine/agents/copilot";
 
-export const HOOK_HELP = `Usage: damage-control hook <agent> [--timeout SECONDS]
+export const HOOK_HELP = `Usage: damage-control hook <agent> [--timeout SECONDS] [--local]
+
+hook copilot: the command hook of VS Code's agent and of Copilot CLI (the caller is told apart by
+its input). --local: decide from the rules here without asking the endpoint (the sh+curl launcher
+already tried it).
 
 A command hook: reads the agent's hook input on stdin and prints the answer JSON. Agents:
 claude, pi, vscode, copilot-cli, codex, gemini.
@@ -21,39 +26,59 @@ deny), 2 refused because of an error (Claude Code blocks on exit 2).`;
 
 const UNREACHABLE = nobodyAsker("the Damage Control endpoint could not be reached, so nobody could confirm it");
 
-export async function runHook(argv: string[]): Promise<number> {
-  const { values, positionals } = args(argv, { timeout: { type: "string" } }, true);
-  const agent = positionals[0];
-  if (!isAgentId(agent)) throw new CliError(`hook takes an agent: "damage-control hook claude" (one of ${Object.keys(AGENTS).join(", ")})`);
-  const timeoutMs = Math.max(1, Number(values.timeout ?? "40")) * 1000;
-  const raw = readStdin();
-  let payload: unknown;
-  try {
-    payload = JSON.parse(raw);
-  } catch {
-    return refuse(agent, "malformed hook request: stdin is not valid JSON");
-  }
-  const req = AGENTS[agent].read(payload);
-  const cwd = req.cwd ?? process.cwd();
+/** `hook copilot`: the hook file VS Code's agent and Copilot CLI share; the caller is told by its input. */
+const DISPATCHED = "copilot";
 
-  const endpoint = findEndpoint(cwd);
-  if (endpoint) {
-    const answered = await postHook(endpoint, agent, raw, { timeoutMs });
-    if (!(answered instanceof Error)) {
-      process.stdout.write(JSON.stringify(answered) + "\n");
-      return EXIT.ok;
-    }
-  }
-  const local = new LocalGuards();
+/** No byte from the endpoint for this long: it is stuck (a pending ask sends keep-alive bytes). */
+export const IDLE_MS = 4000;
+
+export async function runHook(argv: string[]): Promise<number> {
+  const { values, positionals } = args(argv, { timeout: { type: "string" }, local: { type: "boolean" } }, true);
+  const named = positionals[0];
+  if (!isAgentId(named) && named !== DISPATCHED) throw new CliError(`hook takes an agent: "damage-control hook claude" (one of ${[...Object.keys(AGENTS), DISPATCHED].join(", ")})`);
+  let agent: AgentId = named === DISPATCHED ? "vscode" : (named as AgentId);
+  const timeoutMs = Math.max(1, Number(values.timeout ?? "40")) * 1000;
+  // VS Code's hooks fail OPEN on any exit but 0 and 2: from here on every failure is a refusal.
   try {
-    const answer = await local.for(cwd).handle(agent, payload, { asker: UNREACHABLE });
-    process.stdout.write(JSON.stringify(answer.body) + "\n");
-    if (answer.stderr) process.stderr.write(answer.stderr + "\n");
-    return answer.exitCode;
+    let raw: string;
+    try {
+      raw = readStdin();
+    } catch (e) {
+      return refuse(agent, `malformed hook request: standard input could not be read (${(e as Error).message})`);
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      return refuse(agent, raw.trim() === "" ? "malformed hook request: standard input is empty" : "malformed hook request: stdin is not valid JSON");
+    }
+    if (named === DISPATCHED) agent = copilotCaller(payload).id;
+    const req = AGENTS[agent].read(payload);
+    const cwd = req.cwd ?? process.cwd();
+
+    // --local: the fast path (the sh+curl launcher) already tried the endpoint.
+    const endpoint = values.local ? undefined : findEndpoint(cwd);
+    if (endpoint) {
+      // Idle limit, not a total one: a pending ask keeps the socket busy with keep-alive bytes.
+      const answered = await postHook(endpoint, agent, raw, { timeoutMs: IDLE_MS, signal: AbortSignal.timeout(timeoutMs) });
+      if (!(answered instanceof Error)) {
+        process.stdout.write(JSON.stringify(answered) + "\n");
+        return EXIT.ok;
+      }
+    }
+    const local = new LocalGuards();
+    try {
+      const answer = await local.for(cwd).handle(agent, payload, { asker: UNREACHABLE });
+      process.stdout.write(JSON.stringify(answer.body) + "\n");
+      if (answer.stderr) process.stderr.write(answer.stderr + "\n");
+      return answer.exitCode;
+    } catch (e) {
+      return refuse(agent, `Damage Control could not decide locally (${(e as Error).message})`, req.event);
+    } finally {
+      await local.close();
+    }
   } catch (e) {
-    return refuse(agent, `Damage Control could not decide locally (${(e as Error).message})`, req.event);
-  } finally {
-    await local.close();
+    return refuse(agent, `Damage Control could not decide (${(e as Error).message})`);
   }
 }
 

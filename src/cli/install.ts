@@ -8,6 +8,9 @@ import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManage
 import { installPi, uninstallPi } from "../install/pi";
 import { AGENT_INSTALL_HELP, isAgentInstall, runAgentInstall } from "./install-agents";
 import { args, CliError, EXIT } from "./io";
+import { INSTALL_COPILOT_HELP, runInstallCopilot } from "./install-copilot";
+import { installLauncher } from "../install/launcher";
+import { loadOrCreateToken } from "../core/token";
 
 export const INSTALL_HELP: string = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
        damage-control install claude --managed [--out FILE] [--port N | --url URL] [--claude-version V]
@@ -15,6 +18,7 @@ export const INSTALL_HELP: string = `Usage: damage-control install claude [--cwd
        damage-control uninstall claude [--cwd DIR]
        damage-control uninstall pi
 ${AGENT_INSTALL_HELP}
+${INSTALL_COPILOT_HELP}
 
 install claude  writes Damage Control's hooks into DIR/.claude/settings.local.json, merged with
                 what is there (running it twice changes nothing). Claude Code >= 2.1.295 gets HTTP
@@ -52,7 +56,7 @@ export async function runInstall(argv: string[], uninstall: boolean): Promise<nu
   if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, uninstall);
   const { values, positionals } = args(
     argv,
-    { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },
+    { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" }, repo: { type: "boolean" }, "ask-timeout": { type: "string" } },
     true,
   );
   const agent = positionals[0];
@@ -71,15 +75,18 @@ export async function runInstall(argv: string[], uninstall: boolean): Promise<nu
     const url = reg?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
     const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
     if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
-    const r = installClaude({ folder, url, hookCommand: selfHookCommand(), version: values["claude-version"] ?? (await detectClaudeVersion()), posture });
+    // Builds that ignore onFailure get the command hook: the sh+curl launcher (a copy of this CLI
+    // decides locally behind it). HTTP hooks carry the token, so no DAMAGE_CONTROL_TOKEN is needed.
+    const launcher = installLauncher({ distDir: path.dirname(path.resolve(process.argv[1] ?? ".")), nodePath: process.execPath });
+    const r = installClaude({ folder, url, hookCommand: `${shellQuote(launcher.sh)} claude`, version: values["claude-version"] ?? (await detectClaudeVersion()), posture, token: loadOrCreateToken() });
     const managed = readManaged();
     if (managed.projectHooksDisabled) process.stderr.write(`warning: ${projectHooksDisabledMessage(managed)}\n`);
     const how = r.mode === "http" ? `HTTP hooks to ${url} with onFailure "block"` : `command hooks (Claude Code ${r.version} ignores onFailure on HTTP hooks)`;
     process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: ${how} for ${r.events.join(", ")}${r.version ? ` (Claude Code ${r.version})` : " (Claude Code version unknown: assumed current)"}\n`);
-    if (r.mode === "http") process.stdout.write(`Claude Code must see DAMAGE_CONTROL_TOKEN in its environment (VS Code terminals have it; elsewhere: export DAMAGE_CONTROL_TOKEN=... from \`damage-control endpoint\`).\n`);
     if (!reg) process.stdout.write(`No endpoint runs for ${folder} yet: open it in VS Code or run \`damage-control serve --cwd ${folder}\`.\n`);
     return EXIT.ok;
   }
+  if (agent === "copilot") return runInstallCopilot(argv.filter((a) => a !== "copilot"), uninstall);
   if (agent === "pi") {
     if (uninstall) {
       const r = uninstallPi();
@@ -92,7 +99,7 @@ export async function runInstall(argv: string[], uninstall: boolean): Promise<nu
     process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file} (listed in ${r.settings})\n`);
     return EXIT.ok;
   }
-  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude or pi`);
+  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude, copilot or pi`);
 }
 
 /** The fixed port managed hooks point at unless told otherwise. */

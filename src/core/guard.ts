@@ -8,6 +8,9 @@ import { EventEmitter } from "node:events";
 import * as os from "node:os";
 import * as path from "node:path";
 import { AGENTS, type AgentId, type WireAnswer, type WireRequest } from "../engine/agents";
+import { isObject, str } from "../engine/agents/types";
+import { isVsCodePayload } from "../engine/agents/vscode";
+import { callKey, OnceWithin } from "./once";
 import type { Posture } from "../engine/events";
 import type { Judgement } from "../engine/judge";
 import { unconfirmedReason } from "../engine/reason";
@@ -58,6 +61,8 @@ export class Guard extends EventEmitter {
   private readonly ourHooks: OurHooksSnapshot;
   readonly home: string;
   readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
+  /** Copies of one tool call (two of our hooks saw it) share the first one's answer. */
+  private readonly decidedOnce = new OnceWithin<Resolved>();
 
   constructor(private readonly options: GuardOptions) {
     super();
@@ -112,12 +117,18 @@ export class Guard extends EventEmitter {
 
   /** One agent's payload → the answer in that agent's wire shape. Never throws for bad input. */
   async handle(agent: AgentId, payload: unknown, opts: HandleOptions = {}): Promise<WireAnswer> {
-    const wire = AGENTS[agent];
+    // VS Code's agent also runs Claude-format command hooks (chat.useClaudeHooks): its tools are
+    // read as VS Code's, so both copies of the call look the same (and are decided once).
+    const wire = agent === "claude" && isVsCodePayload(payload) ? AGENTS.vscode : AGENTS[agent];
     const req = wire.read(payload);
     const store = this.storeFor(req.cwd);
     const judgement = await this.judge(req, store);
     if (judgement.kind === "neutral") return wire.render(req, { kind: "neutral" });
-    const resolved = await this.resolve(judgement, req, store.folder, opts.asker ?? headlessAsker);
+    // One tool call, decided once: a copy (same session, same call id, same call) that two of our
+    // hooks saw shares the first one's answer, is not asked again and not recorded again.
+    const toolUseId = isObject(req.raw) ? str(req.raw.tool_use_id) : undefined;
+    const key = toolUseId && req.event === "PreToolUse" ? callKey({ sessionId: req.sessionId, toolUseId, tool: judgement.tool, target: judgement.target, folder: store.folder }) : undefined;
+    const resolved = await this.decidedOnce.run(key, () => this.resolve(judgement, req, store.folder, opts.asker ?? headlessAsker)).value;
     return wire.render(req, resolved.answer);
   }
 

@@ -9,7 +9,12 @@ export const ON_FAILURE_SINCE = "2.1.295";
 export const HOOK_TIMEOUT_SECONDS = 45;
 export const TOKEN_ENV = "DAMAGE_CONTROL_TOKEN";
 
-export type HookMode = { kind: "http"; url: string } | { kind: "command"; command: string };
+/**
+ * http: with `token`, the header carries the token itself, so Claude Code started anywhere (its
+ * VS Code panel, an external terminal, a task) authenticates without DAMAGE_CONTROL_TOKEN in its
+ * environment; without it (managed settings, one file for every user) the header names the env var.
+ */
+export type HookMode = { kind: "http"; url: string; token?: string } | { kind: "command"; command: string };
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +45,10 @@ export function eventsFor(version: string | undefined, posture: Posture = "advis
 }
 
 export function hookEntry(mode: HookMode): HookEntry {
+  if (mode.kind === "http" && mode.token) {
+    // settings.local.json is this user's, on this machine (Claude Code keeps it out of git).
+    return { type: "http", url: `${mode.url}/claude/hook`, timeout: HOOK_TIMEOUT_SECONDS, headers: { Authorization: `Bearer ${mode.token}` }, onFailure: "block" };
+  }
   if (mode.kind === "http") {
     return {
       type: "http",
@@ -56,7 +65,7 @@ export function hookEntry(mode: HookMode): HookEntry {
 /** Is this hook entry one of ours (from any earlier install, any port)? */
 export function isOurs(h: HookEntry): boolean {
   if (h.type === "http" && typeof h.url === "string") return /^http:\/\/(127\.0\.0\.1|localhost):\d+\/claude\/hook$/.test(h.url);
-  if (h.type === "command" && typeof h.command === "string") return /damage-control|dist\/cli\.js/.test(h.command) && /\bhook claude\b/.test(h.command);
+  if (h.type === "command" && typeof h.command === "string") return (/damage-control|dist\/cli\.js/.test(h.command) && /\bhook claude\b/.test(h.command)) || /damage-control-hook'? claude\b/.test(h.command);
   return false;
 }
 

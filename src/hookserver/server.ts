@@ -15,6 +15,7 @@ import { VERSION } from "../core/build-info";
 import { ruleCounts } from "../core/counts";
 import type { Guard } from "../core/guard";
 import { bearerMatches } from "../core/token";
+import { answerPatiently } from "./keepalive";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -65,7 +66,7 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
       send(res, status, body);
       options.onAnswer?.({ route: (req.url ?? "/").split("?")[0], status, body, ms: Number(process.hrtime.bigint() - started) / 1e6 });
     };
-    handle(req, reply).catch((e) => reply(e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
+    handle(req, reply, res).catch((e) => reply(e instanceof HttpError ? e.status : 500, { error: e instanceof HttpError ? e.message : "internal error" }));
   });
   // Slow clients must not hold sockets forever (slow loris). Asks can take 30 s or more, but
   // these bound only how long the *request* may take to arrive.
@@ -74,7 +75,7 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
 
-  async function handle(req: http.IncomingMessage, reply: (status: number, body: unknown) => void): Promise<void> {
+  async function handle(req: http.IncomingMessage, reply: (status: number, body: unknown) => void, res: http.ServerResponse): Promise<void> {
     if (!hostAllowed(req.headers.host, port)) throw new HttpError(403, "forbidden host");
     if (!bearerMatches(req.headers.authorization, token)) {
       throw new HttpError(401, "missing or wrong bearer token (Authorization: Bearer $DAMAGE_CONTROL_TOKEN)");
@@ -88,7 +89,11 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
     if (!agent) throw new HttpError(404, "no such route");
     if (req.method !== "POST") throw new HttpError(405, "use POST");
     const body = await readJson(req);
-    return reply(200, (await guard.handle(agent, body, { asker: options.asker })).body);
+    const answer = guard.handle(agent, body, { asker: options.asker }).then((a) => a.body);
+    // Command hooks (the sh+curl launcher, hook <agent>) call /hook/<agent>: while an ask is
+    // pending they get keep-alive whitespace, so they can tell a busy endpoint from a stuck one.
+    if (url.startsWith("/hook/")) return answerPatiently(res, answer, reply);
+    return reply(200, await answer);
   }
 
   await new Promise<void>((resolve, reject) => {

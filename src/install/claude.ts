@@ -45,11 +45,14 @@ export interface InstallClaudeOptions {
   version?: string;
   /** governed also registers PostToolUse and the state-changing lifecycle events. */
   posture?: Posture;
+  /** The endpoint's token, written into the HTTP hook's header (works without DAMAGE_CONTROL_TOKEN). */
+  token?: string;
 }
 
 export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
   const version = o.version || undefined;
-  const mode = chooseMode(version, o.url, o.hookCommand);
+  const chosen = chooseMode(version, o.url, o.hookCommand);
+  const mode: HookMode = chosen.kind === "http" && o.token ? { ...chosen, token: o.token } : chosen;
   const events = eventsFor(version, o.posture);
   const file = settingsFile(o.folder);
   const next = addOurHooks(readJsonObject(file), events, mode);
@@ -69,8 +72,8 @@ export function uninstallClaude(folder: string): { file: string; removed: number
   return { file, removed };
 }
 
-/** After the endpoint had to move to another port: point our HTTP hooks at the new URL. */
-export function refreshClaudeHooks(folder: string, url: string): boolean {
+/** After the endpoint had to move to another port (or the token changed): point our HTTP hooks at it. */
+export function refreshClaudeHooks(folder: string, url: string, token?: string): boolean {
   const file = settingsFile(folder);
   let settings: Record<string, unknown>;
   try {
@@ -80,7 +83,11 @@ export function refreshClaudeHooks(folder: string, url: string): boolean {
   }
   const ours = listOurHooks(settings);
   const http = ours.filter((o) => o.hook.type === "http");
-  if (http.length === 0 || http.every((o) => o.hook.url === `${url}/claude/hook`)) return false;
+  // Hooks that carry the token keep carrying it (the current one); env-var hooks stay env-var hooks.
+  const literal = http.some((o) => !String((o.hook.headers as Record<string, unknown> | undefined)?.Authorization ?? "").includes("$"));
+  const want = literal && token ? `Bearer ${token}` : undefined;
+  const current = (o: (typeof http)[number]) => o.hook.url === `${url}/claude/hook` && (!want || (o.hook.headers as Record<string, unknown> | undefined)?.Authorization === want);
+  if (http.length === 0 || http.every(current)) return false;
   const events = [...new Set(ours.map((o) => o.event))];
-  return writeJsonIfChanged(file, addOurHooks(settings, events, { kind: "http", url }));
+  return writeJsonIfChanged(file, addOurHooks(settings, events, { kind: "http", url, ...(want && { token }) }));
 }

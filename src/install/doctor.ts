@@ -14,6 +14,7 @@ import { managedSettingsPath, projectHooksDisabledMessage, readManaged } from ".
 import { moreAgentChecks } from "./doctor-agents";
 import { isPiInstalled, piExtensionPath } from "./pi";
 import { compareVersions } from "../engine/version";
+import { vscodeAgentCheck } from "./copilot";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 
@@ -107,7 +108,12 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
 
   // Token in the environment (what Claude Code puts in the Authorization header)
   const envToken = env[TOKEN_ENV];
-  if (!usesHttp && pre.length > 0) add("token", "ok", `command hooks read the token from the state folder`);
+  // Hooks written by install since issue 14 carry the token in their header (no env var needed).
+  const literal = pre.filter((f) => f.hook.type === "http").map((f) => String((f.hook.headers as Json | undefined)?.Authorization ?? "")).filter((h) => h && !h.includes("$"));
+  if (literal.length > 0) {
+    if (token && literal.every((h) => h === `Bearer ${token}`)) add("token", "ok", `the HTTP hooks carry the endpoint's token (no ${TOKEN_ENV} needed)`);
+    else add("token", "fail", `the HTTP hooks carry a token that is not the endpoint's (reinstall: damage-control install claude --cwd ${folder})`);
+  } else if (!usesHttp && pre.length > 0) add("token", "ok", `command hooks read the token from the state folder`);
   else if (!envToken) add("token", "fail", `${TOKEN_ENV} is not set in this environment: Claude Code's HTTP hooks would send no token and be refused (VS Code terminals export it; elsewhere export it from \`damage-control endpoint --cwd ${folder}\`)`);
   else if (token && envToken !== token) add("token", "fail", `${TOKEN_ENV} is set but is not the endpoint's token (stale shell?)`);
   else add("token", "ok", `${TOKEN_ENV} is set and matches the endpoint's token`);
@@ -163,6 +169,7 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   else if (noProxyCoversLoopback(noProxy)) add("proxy", "ok", `${proxyVars.join(", ")} set; NO_PROXY covers 127.0.0.1`);
   else add("proxy", "fail", `${proxyVars.join(", ")} set and NO_PROXY does not cover 127.0.0.1/localhost: Claude Code sends hook traffic to the proxy (add NO_PROXY=127.0.0.1,localhost)`);
 
+  checks.push(vscodeAgentCheck({ home, stateDir, folder }));
   return { folder, guarded: !checks.some((c) => c.status === "fail"), checks };
 }
 

@@ -7,6 +7,8 @@ import { DEFAULT_RULES_TEXT } from "../engine/rules/defaults";
 import { preferredPort } from "../core/registry";
 import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
 import { installPi, uninstallPi } from "../install/pi";
+import { launcherPaths } from "../install/launcher";
+import { loadOrCreateToken } from "../core/token";
 import type { GuardHost } from "./guard-host";
 import type { PanelView } from "./panel/panel-view";
 
@@ -69,11 +71,13 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     const folder = await pickFolder(given);
     if (!folder) return;
     const url = host.endpoint?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
-    // Desktop VS Code's execPath is Electron: ELECTRON_RUN_AS_NODE makes it a plain node (node ignores it).
-    const cli = path.join(context.extensionPath, "dist", "cli.js");
-    const hookCommand = `ELECTRON_RUN_AS_NODE=1 '${process.execPath}' '${cli}' hook claude`;
+    // Old builds' command hook: the stable sh+curl launcher the extension refreshes on activation
+    // (src/install/launcher.ts), not a path into this versioned extension folder.
+    const hookCommand = `'${launcherPaths().sh.replace(/'/g, `'\\''`)}' claude`;
     const version = await detectClaudeVersion();
-    const r = installClaude({ folder, url, hookCommand, version: version ?? "" });
+    // The token goes into the HTTP hook's header: Claude Code started from its own panel or an
+    // external terminal has no DAMAGE_CONTROL_TOKEN in its environment.
+    const r = installClaude({ folder, url, hookCommand, version: version ?? "", token: loadOrCreateToken() });
     const how = r.mode === "http" ? `HTTP hooks (onFailure "block") to ${url}` : `command hooks (Claude Code ${r.version} ignores onFailure)`;
     void vscode.window.showInformationMessage(`Damage Control: ${r.changed ? "installed" : "already installed"} ${how} in ${r.file}${r.version ? ` for Claude Code ${r.version}` : ""}.`);
   });

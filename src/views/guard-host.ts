@@ -87,8 +87,8 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     try {
       this.token ??= loadOrCreateToken();
       const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode", asker: this.asker });
-      // The usual port was taken (another window, a stale host): point installed hooks here.
-      if (endpoint.moved) for (const f of folders) refreshClaudeHooks(f, endpoint.url);
+      // The usual port was taken (another window, a stale host), or the token changed: point installed hooks here.
+      for (const f of folders) refreshClaudeHooks(f, endpoint.url, this.token);
       this.state = { guard, endpoint, telemetry };
       this.exportToTerminals(endpoint.url, this.token);
     } catch (e) {

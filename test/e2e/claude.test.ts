@@ -118,6 +118,9 @@ describe("Claude Code 2.1.332 (HTTP hooks, onFailure block)", function () {
 
   it("a wrong token: blocked, not allowed", async function () {
     const g = await guarded(V);
+    // The hook carries the token itself (issue 14 §2); a wrong one in the file is refused.
+    const file = g.proj.path(".claude/settings.local.json");
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").split(g.token).join("wrong-token"));
     const { results } = await run(g, V, [[bash("echo should-not-run > ran.txt")]], { DAMAGE_CONTROL_TOKEN: "wrong-token" });
     assert.equal(g.proj.exists("ran.txt"), false, "a call with a wrong token ran");
     assert.match(results[0]!.text, /blocking because onFailure is "block"/);
@@ -145,7 +148,8 @@ describe("Claude Code 2.1.197 (command hook: ignores onFailure)", function () {
     const g = await guarded(V);
     const s = JSON.parse(g.proj.read(".claude/settings.local.json"));
     assert.equal(s.hooks.PreToolUse[0].hooks[0].type, "command");
-    assert.match(s.hooks.PreToolUse[0].hooks[0].command, /cli\.js' hook claude$|cli\.js hook claude$/);
+    // The stable sh+curl launcher in the state folder (issue 14 §1), not a path into dist/.
+    assert.match(s.hooks.PreToolUse[0].hooks[0].command, /\/bin\/damage-control-hook'? claude$/);
     assert.deepEqual(Object.keys(s.hooks), ["PreToolUse", "PermissionRequest", "ConfigChange"]);
   });
 

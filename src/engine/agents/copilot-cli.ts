@@ -20,7 +20,8 @@ const pathOf = (i: Obj): string | undefined => str(i.path) ?? str(i.file_path);
 /** Copilot CLI tool → the engine's tool and input; a string is why the input cannot be read. */
 const TOOLS: Record<string, (i: Obj) => Mapped> = {
   bash: (i) => (typeof i.command === "string" ? { tool: "bash", input: { command: i.command } } : "a bash call needs a string `command`"),
-  // On Windows the same tool is "powershell"; the engine reads POSIX shell, so it is not mapped.
+  // On Windows the shell tool is "powershell": read as PowerShell (src/engine/powershell/).
+  powershell: (i) => (typeof i.command === "string" ? { tool: "powershell", input: { command: i.command } } : "a powershell call needs a string `command`"),
   view: (i) => (pathOf(i) !== undefined ? { tool: "read", input: { file_path: pathOf(i) } } : "a view call needs a string `path`"),
   create: (i) => (pathOf(i) !== undefined ? { tool: "write", input: { file_path: pathOf(i) } } : "a create call needs a string `path`"),
   edit: (i) => (pathOf(i) !== undefined ? { tool: "edit", input: { file_path: pathOf(i) } } : "an edit call needs a string `path`"),

@@ -6,15 +6,14 @@ import { codexWire } from "./codex";
 import { copilotCliWire } from "./copilot-cli";
 import { geminiWire } from "./gemini";
 import { pi } from "./pi";
-import { unsupportedAgent, type AgentId, type AgentWire } from "./types";
+import { vscodeWire } from "./vscode";
+import type { AgentId, AgentWire } from "./types";
 
 export const AGENTS: Record<AgentId, AgentWire> = {
   claude,
   pi,
   cli,
-  // Slots for the adapters other work adds (one file each in this folder); until then every
-  // call from them is refused.
-  vscode: unsupportedAgent("vscode", "VS Code's agent"),
+  vscode: vscodeWire,
   "copilot-cli": copilotCliWire,
   codex: codexWire,
   gemini: geminiWire,

@@ -58,16 +58,3 @@ export function engineToolName(name: string): string {
   return ENGINE_TOOLS.has(lower) ? lower : name;
 }
 
-/** A placeholder for an agent whose adapter this build does not have: everything is refused. */
-export function unsupportedAgent(id: AgentId, label: string): AgentWire {
-  return {
-    id,
-    label,
-    read: (payload) => ({ agent: id, event: "PreToolUse", malformed: `the ${label} adapter is not in this build of Damage Control`, raw: payload }),
-    render: (_req, answer) => ({
-      body: { decision: answer.kind === "neutral" ? "neutral" : answer.kind, ...(answer.kind !== "neutral" && { reason: answer.reason }) },
-      exitCode: answer.kind === "deny" ? 2 : 0,
-      ...(answer.kind === "deny" && { stderr: answer.reason }),
-    }),
-  };
-}

@@ -28,6 +28,8 @@ export interface CodeServerOptions {
   startTimeoutMs?: number;
   /** Keep the profile dir (logs, settings) after stop(). Also on when DC_KEEP_PROFILE=1. */
   keepProfile?: boolean;
+  /** More files for <profile>/data/User/ (e.g. chatLanguageModels.json), written before the server starts. */
+  userFiles?: Record<string, string>;
 }
 
 export interface CodeServer {
@@ -136,6 +138,7 @@ async function startOnce(opts: CodeServerOptions, port: number): Promise<CodeSer
   fs.chmodSync(path.join(profileDir, "xdg", "runtime"), 0o700);
   fs.writeFileSync(path.join(profileDir, "config.yaml"), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   fs.writeFileSync(path.join(dataDir, "User", "settings.json"), JSON.stringify({ ...defaultSettings, ...opts.settings }, null, 2));
+  for (const [name, text] of Object.entries(opts.userFiles ?? {})) fs.writeFileSync(path.join(dataDir, "User", name), text);
   const workspaceFolder = path.resolve(opts.workspaceFolder ?? path.join(profileDir, "workspace"));
   fs.mkdirSync(workspaceFolder, { recursive: true });
   const extensionDevelopmentPath = opts.extensionDevelopmentPath === null ? null : path.resolve(opts.extensionDevelopmentPath ?? repoRoot());

@@ -1,0 +1,67 @@
+// "Damage Control: Guard VS Code's Agent": the command hook for VS Code's own agent (agent mode
+// of the built-in chat) in ~/.copilot/hooks/damage-control.json, which VS Code picks up without a
+// reload. On every activation the launcher it runs (<state>/bin/damage-control-hook and its copy
+// of dist/cli.js) is rewritten from this version of the extension, so an update never leaves the
+// hook pointing into an old, deleted extension folder. Offered once, on the first activation.
+import * as path from "node:path";
+import * as vscode from "vscode";
+import { installCopilot, isOurCopilotFile, uninstallCopilot, userHookFile, vscodeAgentCheck } from "../install/copilot";
+import { installLauncher } from "../install/launcher";
+import { readSettings } from "./settings";
+import * as fs from "node:fs";
+
+export const GUARD_VSCODE_AGENT_COMMAND = "damageControl.guardVsCodeAgent";
+const OFFERED_KEY = "damageControl.vscodeAgentOffered";
+
+/** What only the extension can see: chat.useHooks, the policy, workspace trust. */
+export function vscodeAgentStatus(folder?: string) {
+  const chat = vscode.workspace.getConfiguration("chat");
+  const policy = chat.inspect<boolean>("hooks.allowManagedOnly");
+  return vscodeAgentCheck({
+    folder,
+    useHooks: chat.get<boolean>("useHooks", true) !== false,
+    policyBlocks: (policy?.globalValue ?? policy?.defaultValue) === true,
+    trusted: vscode.workspace.isTrusted,
+  });
+}
+
+function refreshLauncher(context: vscode.ExtensionContext): string | undefined {
+  try {
+    // Desktop VS Code's execPath is Electron: the launcher runs it with ELECTRON_RUN_AS_NODE=1.
+    installLauncher({ distDir: path.join(context.extensionPath, "dist"), nodePath: process.execPath, askTimeoutSeconds: readSettings().askTimeoutSeconds });
+    // An installed hook file follows the ask timeout (its timeout must outlive an ask).
+    if (fs.existsSync(userHookFile()) && isOurCopilotFile(userHookFile())) installCopilot({ scope: "user", askTimeoutSeconds: readSettings().askTimeoutSeconds });
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void {
+  const problem = refreshLauncher(context);
+  if (problem) void vscode.window.showWarningMessage(`Damage Control could not refresh the hook launcher for VS Code's agent: ${problem}`);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(GUARD_VSCODE_AGENT_COMMAND, async () => {
+      const again = refreshLauncher(context);
+      if (again) return void vscode.window.showErrorMessage(`Damage Control: ${again}`);
+      const r = installCopilot({ scope: "user", askTimeoutSeconds: readSettings().askTimeoutSeconds });
+      const status = vscodeAgentStatus(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+      const note = status.status === "ok" ? "" : ` Note: ${status.message}.`;
+      void vscode.window.showInformationMessage(`Damage Control ${r.changed ? "now guards" : "already guards"} VS Code's agent (${r.file}).${note}`);
+      return r.file;
+    }),
+    vscode.commands.registerCommand("damageControl.unguardVsCodeAgent", () => {
+      const r = uninstallCopilot({ scope: "user" });
+      void vscode.window.showInformationMessage(r.removed ? `Damage Control removed ${r.file}.` : `Damage Control: no hook file at ${r.file}.`);
+    }),
+  );
+
+  // Offered once: the agent most VS Code users have is otherwise unguarded.
+  if (!context.globalState.get<boolean>(OFFERED_KEY) && !isOurCopilotFile(userHookFile())) {
+    void context.globalState.update(OFFERED_KEY, true);
+    void vscode.window
+      .showInformationMessage("Damage Control can also guard VS Code's own agent (Chat in Agent mode): every tool call it makes is checked against your rules.", "Guard VS Code's Agent", "Not Now")
+      .then((pick) => (pick === "Guard VS Code's Agent" ? vscode.commands.executeCommand(GUARD_VSCODE_AGENT_COMMAND) : undefined));
+  }
+}

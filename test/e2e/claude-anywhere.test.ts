@@ -1,0 +1,55 @@
+// Claude Code started wherever (its own VS Code panel, an external terminal, a task): no
+// DAMAGE_CONTROL_TOKEN or DAMAGE_CONTROL_URL in its environment. Before issue 14 every call was
+// then refused (401); now the hook authenticates by itself and guards instead of blocking all.
+import * as assert from "node:assert/strict";
+import { claudeBin } from "../../scripts/test-tools.js";
+import { bash, startAnthropicMock, type AnthropicStep } from "./support/anthropic-mock";
+import { runClaude } from "./support/claude";
+import { startGuarded, type Guarded } from "./support/guarded";
+import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suite";
+
+const proxy = useProxyTrap();
+const addCleanup = useCleanups();
+
+for (const V of ["2.1.332", "2.1.197"] as const) {
+  describe(`Claude Code ${V} without DAMAGE_CONTROL_TOKEN/URL in its environment`, function () {
+    requireTools(`claude-${V}`);
+
+    async function guardedRun(steps: AnthropicStep[]): Promise<{ g: Guarded; results: { text: string; isError: boolean }[] }> {
+      const g = await startGuarded();
+      addCleanup(() => g.close());
+      const r = g.cli(["install", "claude", "--cwd", g.proj.dir], { DAMAGE_CONTROL_CLAUDE_BIN: claudeBin(V) });
+      assert.equal(r.status, 0, r.stderr);
+      const mock = await startAnthropicMock({ steps });
+      addCleanup(() => mock.close());
+      const run = await runClaude({
+        version: V,
+        cwd: g.proj.dir,
+        baseUrl: mock.url,
+        prompt: "Do the work.",
+        allowedTools: ["Bash", "Read", "Write", "Edit"],
+        // Only the proxy trap: no DAMAGE_CONTROL_TOKEN, no DAMAGE_CONTROL_URL. (The state folder is
+        // named for the old build's command hook only because this test's is not the default one.)
+        env: { ...proxy.trap.env, ...(V === "2.1.197" && { DAMAGE_CONTROL_STATE_DIR: g.stateDir }) },
+      });
+      assert.equal(run.exitCode, 0, explain(run));
+      proxy.assertNoEscapes();
+      return { g, results: mock.toolResults().map((t) => ({ text: t.text, isError: t.isError })) };
+    }
+
+    it("rm -rf is refused with our rule's reason, by the endpoint", async function () {
+      const { g, results } = await guardedRun([[bash("rm -rf data")]]);
+      assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
+      assert.equal(results[0]!.isError, true);
+      assert.match(results[0]!.text, /Blocked by Damage Control: recursive or forced rm/);
+      assert.ok(g.answers.some((a) => a.status === 200 && JSON.stringify(a.body).includes("recursive or forced rm")), "the endpoint decided (not a 401)");
+      assert.ok(!g.answers.some((a) => a.status === 401), "no call was refused for want of a token");
+    });
+
+    it("a harmless command runs", async function () {
+      const { g, results } = await guardedRun([[bash("echo hi > out.txt")]]);
+      assert.equal(g.proj.read("out.txt"), "hi\n");
+      assert.equal(results[0]!.isError, false);
+    });
+  });
+}

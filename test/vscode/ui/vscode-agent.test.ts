@@ -1,0 +1,169 @@
+// The REAL VS Code agent (agent mode of the built-in chat, code-server 4.139.1) against a mock
+// Chat Completions model on 127.0.0.1, guarded by the hook "Damage Control: Guard VS Code's
+// Agent" installs (../shared/notes/vscode-agent-hooks.md §5). VS Code's own confirmations are
+// switched off (chat.tools.global.autoApprove), so the hook is the only thing in the way:
+//   1. rm -rf data is refused: data/ survives, the model's next request carries our reason;
+//   2. a harmless ls runs;
+//   3. with the endpoint stopped (damageControl.enabled off) rm -rf is still refused (local decision);
+//   4. control: without the hook file the same prompt really deletes data/.
+import * as assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Page } from "playwright-core";
+import { lookupEndpoint, register } from "../../../src/core/registry";
+import { freePort } from "../support/processes";
+import { startChatModelMock, type ChatModelMock, type ToolOutcome } from "../support/chat-model-mock";
+import { makeFixture, request, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
+import { openWorkbench, runCommand, screenshot, screenshotOnFailure, type Workbench } from "../support/workbench";
+
+const CHAT_INPUT = ".interactive-input-part .monaco-editor";
+
+suite("VS Code's own agent, guarded", function () {
+  this.timeout(240_000);
+  let fx: Fixture;
+  let home: string;
+  let mock: ChatModelMock;
+  let wb: Workbench | undefined;
+  const started = Date.now();
+  const hookFile = () => path.join(home, ".copilot", "hooks", "damage-control.json");
+  const dataFile = () => path.join(fx.workspace, "data", "records.csv");
+  const ledgerText = () => fs.readFileSync(path.join(fx.workspace, ".damage-control", "audit.jsonl"), "utf8");
+  let endpoint: { url: string; token: string };
+  /** How many decisions the endpoint has made (its /health). */
+  const endpointDecisions = async () => (await request(endpoint.url, endpoint.token, "GET", "/health")).body.decisions as number;
+
+  async function waitFor<T>(what: string, fn: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const v = fn();
+      if (v) return v;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  async function focusChat(page: Page): Promise<void> {
+    const input = page.locator(CHAT_INPUT).first();
+    if (!(await input.isVisible())) await page.keyboard.press("Control+Alt+KeyI");
+    await input.waitFor({ state: "visible", timeout: 30_000 });
+    await input.click();
+  }
+
+  /** Sends one prompt that makes the model call run_in_terminal with `command`; resolves with what the model was told. */
+  async function runInAgent(command: string): Promise<ToolOutcome & { confirmed: boolean }> {
+    const page = wb!.page;
+    const seen = mock.outcomes.length;
+    for (let attempt = 1; ; attempt++) {
+      await focusChat(page);
+      await page.keyboard.type(`Please run this in the terminal: DCRUN<<${command}>>`);
+      await page.keyboard.press("Enter");
+      // Startup race (note §5.6): a prompt sent before the chat setup finished can hang; resend once.
+      try {
+        await waitFor(`the model to be asked about ${command}`, () => mock.sawPrompt(command), 25_000);
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await page.keyboard.press("Escape");
+        await runCommand(page, "Chat: New Chat").catch(() => undefined);
+      }
+    }
+    // Our hook answers a harmless call with no opinion, so VS Code's own confirmation shows:
+    // press its Allow (the user's click), and note that it was asked.
+    let confirmed = false;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const o = mock.outcomes.slice(seen).find((x) => x.command === command);
+      if (o) return { ...o, confirmed };
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the tool result of ${command}`);
+      // VS Code's own "Run bash command?" confirmation in the chat view (not a modal dialog).
+      const buttons = page.locator(".monaco-button").filter({ hasText: /^\s*Allow\s*$/ });
+      const n = await buttons.count().catch(() => 0);
+      for (let i = 0; i < n; i++) {
+        const b = buttons.nth(i);
+        if (!(await b.isVisible().catch(() => false))) continue;
+        confirmed = true;
+        await b.click({ timeout: 5000 }).catch(() => undefined);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+
+  suiteSetup(async function () {
+    fx = makeFixture("vscode-agent");
+    home = path.join(path.dirname(fx.workspace), "home");
+    fs.mkdirSync(home, { recursive: true });
+    mock = await startChatModelMock();
+    wb = await openWorkbench({
+      workspaceFolder: fx.workspace,
+      env: { ...fx.env, HOME: home },
+      settings: { "chat.disableAIFeatures": false, "chat.allowAnonymousAccess": true, "chat.tools.global.autoApprove": true, "chat.useHooks": true },
+      userFiles: { "chatLanguageModels.json": mock.languageModels() },
+      timeoutMs: 120_000,
+    });
+    endpoint = await waitForEndpoint(fx);
+    // Note §5.6: the built-in chat finishes its anonymous setup some seconds after the workbench loads.
+    await new Promise((r) => setTimeout(r, 15_000));
+  });
+  teardown(async function () {
+    await screenshotOnFailure(this, wb?.page);
+  });
+  suiteTeardown(async () => {
+    await wb?.close();
+    await mock?.close();
+    fx?.cleanup();
+    console.log(`      [vscode-agent] suite took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  test("Guard VS Code's Agent writes the user-level hook file (one entry, the stable launcher)", async () => {
+    await runCommand(wb!.page, "Damage Control: Guard VS Code's Agent");
+    const file = await waitFor("the hook file", () => fs.existsSync(hookFile()) && JSON.parse(fs.readFileSync(hookFile(), "utf8")));
+    assert.equal(file.hooks.preToolUse.length, 1);
+    assert.match(file.hooks.preToolUse[0].bash, new RegExp(`${fx.stateDir}/bin/damage-control-hook`));
+    assert.ok(fs.existsSync(path.join(fx.stateDir, "lib", "cli.js")), "the launcher's copy of the CLI");
+    // VS Code picks a new file under ~/.copilot/hooks up without a reload; give its watcher a moment.
+    await new Promise((r) => setTimeout(r, 2000));
+  });
+
+  test("the agent's rm -rf data is refused: data/ survives and the model is told our reason", async () => {
+    const o = await runInAgent("rm -rf data");
+    await screenshot(wb!.page, "vscode-agent-rm-refused");
+    assert.match(o.text, /Blocked by Damage Control: recursive or forced rm/);
+    assert.match(o.text, /Do not work around this/);
+    assert.equal(o.confirmed, false, "refused before VS Code's own confirmation");
+    assert.ok(fs.existsSync(dataFile()), "data/records.csv must survive");
+    assert.match(ledgerText(), /"agent":"vscode".*"target":"rm -rf data".*"decision":"block"/);
+  });
+
+  test("a harmless ls runs", async () => {
+    const o = await runInAgent("ls");
+    assert.doesNotMatch(o.text, /Blocked by Damage Control/);
+    assert.match(o.text, /README\.md/);
+    // No opinion ({}), never "allow": VS Code's own confirmation still came up for it.
+    assert.equal(o.confirmed, true, "VS Code asked its user (our hook did not answer allow)");
+  });
+
+  test("with the endpoint unreachable, rm -rf data is still refused (decided locally)", async () => {
+    // The endpoint lives in this window's extension host, which also runs the agent: it cannot be
+    // killed alone. Its registration is pointed at a closed port instead, which is what a hook
+    // sees of an endpoint that is gone (connection refused).
+    const reg = lookupEndpoint(fx.workspace, fx.stateDir)!;
+    const closed = await freePort();
+    register([fx.workspace], `http://127.0.0.1:${closed}`, closed, "vscode", fx.stateDir);
+    const before = await endpointDecisions();
+    const o = await runInAgent("rm -rf data");
+    register([fx.workspace], reg.url, reg.port, "vscode", fx.stateDir);
+    assert.match(o.text, /Blocked by Damage Control: recursive or forced rm/);
+    assert.ok(fs.existsSync(dataFile()), "data/records.csv must survive");
+    assert.equal(await endpointDecisions(), before, "the endpoint did not decide it: the local decision did");
+    assert.match(ledgerText(), /"agent":"vscode".*"target":"rm -rf data".*"decision":"block"[^\n]*\n?$/);
+  });
+
+  test("control: without the hook file the same prompt deletes data/ (the test can fail)", async () => {
+    fs.rmSync(hookFile());
+    await new Promise((r) => setTimeout(r, 3000));
+    const o = await runInAgent("rm -rf data");
+    assert.doesNotMatch(o.text, /Blocked by Damage Control/);
+    await waitFor("data/ to be deleted", () => !fs.existsSync(path.join(fx.workspace, "data")) || undefined, 20_000);
+  });
+});
