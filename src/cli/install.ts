@@ -46,7 +46,8 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runInstall(argv: string[], uninstall: boolean): Promise<number> {
+export async function runInstall(argv: string[], verb: "install" | "uninstall"): Promise<number> {
+  const uninstall = verb === "uninstall";
   const { values, positionals } = args(
     argv,
     { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },
