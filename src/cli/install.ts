@@ -48,8 +48,9 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runInstall(argv: string[], uninstall: boolean): Promise<number> {
-  if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, uninstall);
+export async function runInstall(argv: string[], verb: "install" | "uninstall"): Promise<number> {
+  if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, verb);
+  const uninstall = verb === "uninstall";
   const { values, positionals } = args(
     argv,
     { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },
@@ -92,7 +93,7 @@ export async function runInstall(argv: string[], uninstall: boolean): Promise<nu
     process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file} (listed in ${r.settings})\n`);
     return EXIT.ok;
   }
-  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude or pi`);
+  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude, pi, codex or gemini`);
 }
 
 /** The fixed port managed hooks point at unless told otherwise. */

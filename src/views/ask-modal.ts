@@ -2,10 +2,11 @@
 // command or path, the folder and the reason. Cancel or Escape resolve undefined = deny.
 import * as vscode from "vscode";
 import type { AskRequest } from "../core/asker";
-import { agentLabel } from "../engine/agents";
+import { AGENTS, isAgentId } from "../engine/agents";
 
+/** The agent's name as people know it, from the agents table ("Claude Code", "pi", …). */
 export function agentName(agent: string): string {
-  return agentLabel(agent); // the adapters' labels: "Claude Code", "Codex CLI", "Gemini CLI", …
+  return isAgentId(agent) ? AGENTS[agent].label : agent;
 }
 
 export function showAskModal(req: AskRequest, deadline: number): Thenable<"Allow" | "Deny" | undefined> {
