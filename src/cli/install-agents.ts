@@ -29,7 +29,8 @@ function hookCommand(agent: string): string {
   return selfHookCommand().replace(/ hook claude$/, ` hook ${agent}`);
 }
 
-export function runAgentInstall(argv: string[], uninstall: boolean): number {
+export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): number {
+  const uninstall = verb === "uninstall";
   const { values, positionals } = args(argv, { cwd: { type: "string" }, user: { type: "boolean" } }, true);
   const agent = positionals[0];
   const folder = path.resolve(values.cwd ?? process.cwd());

@@ -52,8 +52,9 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runInstall(argv: string[], uninstall: boolean): Promise<number> {
-  if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, uninstall);
+export async function runInstall(argv: string[], verb: "install" | "uninstall"): Promise<number> {
+  if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, verb);
+  const uninstall = verb === "uninstall";
   const { values, positionals } = args(
     argv,
     { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" }, repo: { type: "boolean" }, "ask-timeout": { type: "string" } },
@@ -99,7 +100,7 @@ export async function runInstall(argv: string[], uninstall: boolean): Promise<nu
     process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file} (listed in ${r.settings})\n`);
     return EXIT.ok;
   }
-  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude, copilot or pi`);
+  throw new CliError(`${uninstall ? "uninstall" : "install"} takes an agent: claude, pi, copilot, codex or gemini`);
 }
 
 /** The fixed port managed hooks point at unless told otherwise. */

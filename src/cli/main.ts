@@ -16,7 +16,7 @@ Verbs:
   serve            run the endpoint for a folder without VS Code
   endpoint         print the URL and token of the endpoint guarding a folder
   doctor           report what guards a folder; exit 1 when it is not guarded
-  hook claude      Claude Code command hook (for builds that ignore onFailure)
+  hook <agent>     an agent's command hook (claude: for builds that ignore onFailure)
   install claude|pi, uninstall claude|pi
                    wire an agent to the guard, or unwire it
   install claude --managed
@@ -32,8 +32,8 @@ const VERBS: Record<string, Verb> = {
   endpoint: { help: ENDPOINT_HELP, run: runEndpoint },
   doctor: { help: DOCTOR_HELP, run: runDoctorCli },
   hook: { help: HOOK_HELP, run: runHook },
-  install: { help: INSTALL_HELP, run: (a) => runInstall(a, false) },
-  uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, true) },
+  install: { help: INSTALL_HELP, run: (a) => runInstall(a, "install") },
+  uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, "uninstall") },
   rules: {
     help: LINT_HELP,
     run: (a) => {

@@ -11,14 +11,16 @@ export class OurHooksSnapshot {
   private lastRefresh = 0;
 
   constructor(private readonly folders: string[]) {
-    this.refresh(true);
+    this.reread();
   }
 
   /** Cheap enough for the hot path: at most one stat per file every two seconds. */
-  refresh(force = false): void {
-    const now = Date.now();
-    if (!force && now - this.lastRefresh < 2000) return;
-    this.lastRefresh = now;
+  refresh(): void {
+    if (Date.now() - this.lastRefresh >= 2000) this.reread();
+  }
+
+  private reread(): void {
+    this.lastRefresh = Date.now();
     for (const folder of this.folders) {
       for (const name of ["settings.local.json", "settings.json"]) {
         const file = `${folder}/.claude/${name}`;

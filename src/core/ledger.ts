@@ -23,6 +23,8 @@ export interface LedgerEntry {
 export const LEDGER_FILE = "audit.jsonl";
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const KEEP = 3;
+/** How long the lines of a burst of decisions are gathered before one write. */
+const GATHER_MS = 5;
 
 export class Ledger {
   readonly file: string;
@@ -30,6 +32,8 @@ export class Ledger {
   /** Lines waiting for the one write in flight: appends never wait for the disk. */
   private pending: string[] = [];
   private writing = false;
+  /** Lines of a burst are gathered for a few ms and written together: one write, not one per decision. */
+  private gather: NodeJS.Timeout | undefined;
   private idle: (() => void)[] = [];
   /** Kept open (append mode) so a decision costs one write, not an open/write/close. */
   private fd: number | undefined;
@@ -44,13 +48,22 @@ export class Ledger {
 
   append(entry: LedgerEntry): void {
     this.pending.push(JSON.stringify(entry) + "\n");
-    if (!this.writing) this.flush();
+    if (this.writing || this.gather) return;
+    // Not unref'd: a process that is about to exit still writes what it decided (≤ 5 ms later).
+    this.gather = setTimeout(() => this.writeNow(), GATHER_MS);
   }
 
   /** Resolves when every line appended so far is on disk. */
   drain(): Promise<void> {
+    if (this.gather) this.writeNow();
     if (!this.writing && this.pending.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private writeNow(): void {
+    clearTimeout(this.gather);
+    this.gather = undefined;
+    if (!this.writing) this.flush();
   }
 
   private flush(): void {

@@ -44,14 +44,14 @@ export class RulesStore extends EventEmitter {
   ) {
     super();
     this.file = path.resolve(folder, rulesPath);
-    this.load(true);
+    this.load();
   }
 
   readonly file: string;
 
   /** The rules in force, after checking (one stat) whether the file changed since the last load. */
   current(): RulesState {
-    if (!sameStamp(this.stamp, statOf(this.file))) this.load(false);
+    if (!sameStamp(this.stamp, statOf(this.file))) this.load();
     return this.state;
   }
 
@@ -77,7 +77,7 @@ export class RulesStore extends EventEmitter {
     this.watcher = undefined;
   }
 
-  private load(startup: boolean): void {
+  private load(): void {
     const stamp = statOf(this.file);
     this.stamp = stamp;
     const previous = this.state;
@@ -90,7 +90,7 @@ export class RulesStore extends EventEmitter {
         text = fs.readFileSync(this.file, "utf8");
       } catch (e) {
         const d: Diagnostic = { severity: "error", code: "yaml-syntax", message: `Cannot read the rules file: ${(e as Error).message}`, range: zero };
-        next = this.keepLastGood(previous, startup, [d]);
+        next = this.keepLastGood(previous, [d]);
         return this.publish(next);
       }
       const parsed = parseRules(text);
@@ -98,7 +98,7 @@ export class RulesStore extends EventEmitter {
         next = this.make("file", parsed.rules, parsed.diagnostics, false);
         this.saveLastGood(text);
       } else {
-        next = this.keepLastGood(previous, startup, parsed.diagnostics);
+        next = this.keepLastGood(previous, parsed.diagnostics);
       }
     }
     this.publish(next);
@@ -109,9 +109,12 @@ export class RulesStore extends EventEmitter {
     this.emit("change", next);
   }
 
-  /** A broken file never leaves the folder unprotected: the last good rules stay in force. */
-  private keepLastGood(previous: RulesState | undefined, startup: boolean, diagnostics: Diagnostic[]): RulesState {
-    if (previous && !startup && previous.source !== "default") {
+  /**
+   * A broken file never leaves the folder unprotected: the last good rules of this session stay
+   * in force, else the saved copy from an earlier one, else the defaults.
+   */
+  private keepLastGood(previous: RulesState | undefined, diagnostics: Diagnostic[]): RulesState {
+    if (previous && previous.source !== "default") {
       return { ...previous, diagnostics, broken: true };
     }
     const saved = this.readLastGood();

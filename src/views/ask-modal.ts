@@ -10,8 +10,9 @@ import { headlineOf } from "./panel/feed";
 import type { ExceptionWriter } from "./panel/exceptions";
 import { logError } from "./log";
 
+/** The agent's name as people know it, from the agents table ("Claude Code", "pi", …). */
 export function agentName(agent: string): string {
-  return agentLabel(agent); // the adapters' labels: "Claude Code", "Codex CLI", "Gemini CLI", …
+  return agentLabel(agent);
 }
 
 /** The title: who wants what, the reason, and that a human decides. */

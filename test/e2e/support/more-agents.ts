@@ -3,12 +3,12 @@
 // only what the test wrote). How each is driven offline: /work/shared/notes/more-agents.md.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { agentCommand } from "../../../scripts/test-tools.js";
+import { agentCommand, type AgentToolId } from "../../../scripts/test-tools.js";
 import { isolatedEnv } from "./env";
 import { logRun, runInGroup, type GroupRunResult } from "./process";
 import { e2eRoot, tempDir } from "./tmp";
 
-export type MoreAgentTool = "codex-0.171.0" | "gemini-0.61.0" | "copilot-1.0.102";
+export type MoreAgentTool = AgentToolId;
 
 export interface AgentRunOptions {
   tool: MoreAgentTool;
