@@ -24,8 +24,19 @@ export interface Span {
 
 export type RuleKind = "bashPattern" | "zeroAccess" | "readOnly" | "noDelete";
 
+/**
+ * Where a rule comes from, strongest first: the platform team's managed file, the user's own file,
+ * the workspace's file, the embedded defaults (the floor). "policy" is a `--rules FILE` given on the
+ * command line: the whole policy, no other layer.
+ */
+export type LayerName = "managed" | "user" | "workspace" | "default" | "policy";
+
 export interface BashPatternRule {
   kind: "bashPattern";
+  /** Stable name (default rules all have one): what `disable:` lists. */
+  id?: string;
+  /** The layer the rule came from, once layers are merged. */
+  layer?: LayerName;
   /** The regex source as written in the file. */
   pattern: string;
   /** Compiled once at load time. Never global or sticky: `test` must be stateless. */
@@ -43,7 +54,17 @@ export interface PathRule {
   range?: Range;
   /** Added by the guard itself (its own rules file and state), not written by the user. */
   implicit?: boolean;
+  layer?: LayerName;
 }
+
+/**
+ * An exception (`allow:` in a rules file): lifts what a rule of its own or a weaker layer would
+ * refuse. A command exception is tested against each executed command like a bash pattern; a path
+ * exception lifts read-only and no-delete entries for that path. Never lifts zero-access.
+ */
+export type Exception =
+  | { kind: "command"; pattern: string; regex: RegExp; reason: string; folder?: string; range?: Range; layer?: LayerName }
+  | { kind: "path"; path: string; reason: string; folder?: string; range?: Range; layer?: LayerName };
 
 export type Rule = BashPatternRule | PathRule;
 
@@ -52,6 +73,12 @@ export interface RuleSet {
   zeroAccessPaths: PathRule[];
   readOnlyPaths: PathRule[];
   noDeletePaths: PathRule[];
+  /** `disable:` of this file: ids (or path entries) of weaker layers' rules it switches off. */
+  disable?: string[];
+  /** Where each disable entry is written. */
+  disableRanges?: Record<string, Range>;
+  /** `allow:` exceptions of this file (after a merge: of every layer that may loosen). */
+  allow?: Exception[];
 }
 
 export type Severity = "error" | "warning" | "information";
@@ -77,7 +104,11 @@ export type DiagnosticCode =
   | "invalid-flags"
   | "duplicate"
   | "unreachable"
-  | "empty-path";
+  | "empty-path"
+  | "invalid-id"
+  | "duplicate-id"
+  | "exception-unused"
+  | "exception-zero-access";
 
 /** How a path is touched. `list` = directory listing or search; moves are a delete plus a write. */
 export type Access = "read" | "write" | "delete" | "list";
@@ -103,6 +134,10 @@ export interface RuleRef {
   reason?: string;
   /** 1-based line in the rules file, when known. */
   line?: number;
+  /** The rule's id, when it has one. */
+  id?: string;
+  /** The layer the rule came from (managed, user, workspace, default, policy). */
+  layer?: LayerName;
 }
 
 export interface Verdict {
@@ -112,4 +147,6 @@ export interface Verdict {
   rule?: RuleRef;
   /** The part of the command that matched, with offsets into the original command. */
   match?: Span & { text: string };
+  /** An exception that lifted a refusal (the verdict is then the next strongest, often allow). */
+  exception?: { text: string; reason: string; layer?: LayerName };
 }
