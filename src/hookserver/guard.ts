@@ -15,6 +15,8 @@ import { judgeConfigChange, OurHooksSnapshot } from "./config-change";
 import { existingRealpath, inProcessDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
+import { addUserCommandException } from "../core/layer-files";
+import type { WorkspaceTrust } from "../core/layer-files";
 
 export interface GuardOptions {
   folders: string[];
@@ -30,6 +32,12 @@ export interface GuardOptions {
   decider?: Decider;
   /** advisory (default) or governed: what events and calls the rules say nothing about get. */
   posture?: Posture;
+  /** rulesPath is the whole policy (`--rules FILE`): no floor, no user or managed layer. */
+  policy?: boolean;
+  /** How far a workspace rules file that loosens is trusted (default: its additions only). */
+  trust?: WorkspaceTrust;
+  /** Environment for the layer locations (tests). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** One decision, as the UI feed and the ledger see it. */
@@ -65,7 +73,7 @@ export class Guard extends EventEmitter {
     this.decider = options.decider ?? inProcessDecider;
     this.ourHooks = new OurHooksSnapshot(options.folders.map((f) => path.resolve(f)));
     this.stores = options.folders.map((f) => {
-      const store = new RulesStore(path.resolve(f), options.rulesPath);
+      const store = new RulesStore(path.resolve(f), options.rulesPath, { policy: options.policy, trust: options.trust, env: options.env });
       store.on("change", (state: RulesState) => this.emit("rules", state));
       return store;
     });
@@ -163,6 +171,7 @@ export class Guard extends EventEmitter {
       folder: store.folder,
       sessionId: judgement.sessionId,
       event: judgement.event.name,
+      command: bashCommand(call),
     });
     return renderClaudeAnswer(judgement.event.name, resolved.answer);
   }
@@ -214,6 +223,7 @@ export class Guard extends EventEmitter {
       folder: store.folder,
       sessionId: typeof b.sessionId === "string" ? b.sessionId : undefined,
       event: "tool_call",
+      command: bashCommand(call),
     });
     return resolved.answer.kind === "deny" ? { block: true, reason: resolved.reason } : { block: false };
   }
@@ -221,7 +231,7 @@ export class Guard extends EventEmitter {
   /** Turns a verdict into an answer, asking a human for an ask; records it. */
   private async resolve(
     verdict: Verdict,
-    d: { agent: "claude" | "pi"; tool: string; target: string; folder: string; sessionId?: string; event: string },
+    d: { agent: "claude" | "pi"; tool: string; target: string; folder: string; sessionId?: string; event: string; command?: string },
   ): Promise<Resolved> {
     let resolved: Resolved;
     if (verdict.action === "allow") {
@@ -232,7 +242,10 @@ export class Guard extends EventEmitter {
       this.stats.asks++;
       let result;
       try {
-        result = await this.asker.ask({ agent: d.agent, tool: d.tool, target: d.target, folder: d.folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: d.sessionId });
+        // Only a bash pattern's ask can be turned into an exception (an exception lifts patterns, nothing else).
+        const command = verdict.rule?.kind === "bashPattern" ? d.command : undefined;
+        result = await this.asker.ask({ agent: d.agent, tool: d.tool, target: d.target, folder: d.folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: d.sessionId, ...(command && { command }) });
+        if (result.approved && result.always && command) this.alwaysAllow(command, d.folder, verdict);
       } catch (e) {
         result = { approved: false, why: `asking failed (${(e as Error).message})` };
       }
@@ -260,6 +273,8 @@ export class Guard extends EventEmitter {
       decision: resolved.decision,
       action: verdict.action,
       ...(verdict.rule && { rule: verdict.rule.text }),
+      ...(verdict.rule?.layer && { layer: verdict.rule.layer }),
+      ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
       ...(resolved.reason && { reason: resolved.reason }),
       folder: d.folder,
       ...(d.sessionId && { session: d.sessionId }),
@@ -269,6 +284,16 @@ export class Guard extends EventEmitter {
       this.ledgerFor(d.folder).append(line);
     }
     this.emit("decision", entry);
+  }
+
+  /** "Always allow in this folder": the narrowest exception, in the user's layer (never the workspace file). */
+  private alwaysAllow(command: string, folder: string, verdict: Verdict): void {
+    try {
+      addUserCommandException(command, folder, `allowed from the ask dialog (${verdict.rule?.reason ?? "ask"}) on ${new Date().toISOString().slice(0, 10)}`, this.options.env);
+      this.storeFor(folder).reload();
+    } catch (e) {
+      this.emit("warning", `the exception could not be written: ${(e as Error).message}`);
+    }
   }
 
   /** Resolves when every decision so far is written to the ledgers. */
@@ -293,4 +318,10 @@ function safeTarget(call: { tool: string; input: unknown }, verdict: Verdict): s
     return `[command touching a zero-access path: ${verdict.match?.text.slice(0, 200) ?? "redacted"}]`;
   }
   return target.length > 2000 ? target.slice(0, 2000) + "…" : target;
+}
+
+/** The command of a bash call, else undefined. */
+function bashCommand(call: { tool: string; input: unknown }): string | undefined {
+  const input = call.input as { command?: unknown } | null;
+  return call.tool.toLowerCase() === "bash" && typeof input?.command === "string" ? input.command : undefined;
 }
