@@ -4,7 +4,7 @@
 import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
 import { analyzeCommand } from "./shell/analyze";
-import { settingsShellVerdict, settingsWriteVerdict, type SettingsContext } from "./rules/guard-settings";
+import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict, type SettingsContext } from "./rules/guard-settings";
 import { commandException, pathException } from "./rules/layers";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
@@ -19,7 +19,8 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
   const norm = normalizeToolCall(call, agent);
   switch (norm.kind) {
     case "other":
-      return ALLOW;
+      // Layers hook: VS Code's agent may not run the guard's own commands.
+      return vscodeCommandVerdict(norm.tool, call.input) ?? ALLOW;
     case "invalid":
       return { action: "block", reason: blockReason(`malformed ${norm.tool || "tool"} call: ${norm.problem}`) };
     case "files": {

@@ -175,4 +175,18 @@ describe("the guard's own settings", () => {
     assert.deepEqual(parseJsonc('{"a": "//not", /* c */ "b": [1,], }'), { a: "//not", b: [1] });
     assert.equal(parseJsonc("{"), undefined);
   });
+
+  it("the agent cannot switch the guard off through the product (floor patterns and VS Code commands)", () => {
+    const f = mergeLayers([floor]);
+    for (const c of ["damage-control uninstall claude", "npx damage-control uninstall pi", "damage-control serve --cwd . --rules /tmp/empty.yaml", "code --uninstall-extension damage-control.damage-control", "code --disable-extension=damage-control.damage-control", "code --disable-extensions ."]) {
+      assert.equal(word(f, c), "block", c);
+    }
+    for (const c of ["damage-control check --rules r.yaml", "damage-control doctor", "code --install-extension foo.bar", "code --uninstall-extension foo.bar"]) {
+      assert.equal(word(f, c), "allow", c);
+    }
+    const cmd = (commandId: string, args?: unknown) => decide({ tool: "run_vscode_command", input: { commandId, ...(args !== undefined && { args }) } }, f, ctx, "cli").action;
+    assert.equal(cmd("damageControl.disable"), "block");
+    assert.equal(cmd("workbench.extensions.uninstallExtension", ["damage-control.damage-control"]), "block");
+    assert.equal(cmd("editor.action.formatDocument"), "allow");
+  });
 });

@@ -172,7 +172,8 @@ describe("rules parser", () => {
     const parsed = parseRules(DEFAULT_RULES_TEXT);
     assert.deepEqual(parsed.diagnostics, []);
     const r = defaultRules();
-    assert.equal(r.bashToolPatterns.length, 14);
+    // 14 + 3 that keep the agent from switching the guard off through the product (issue 15).
+    assert.equal(r.bashToolPatterns.length, 17);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));
     assert.ok(r.noDeletePaths.some((p) => p.path === ".git/"));

@@ -146,3 +146,19 @@ export function settingsShellVerdict(abs: string, access: string, ctx: DecideCon
   if ((access !== "write" && access !== "delete") || !isGuardSettingsFile(abs, ctx.home)) return undefined;
   return { action: "block", reason: blockReason(`${abs} holds the guard's own settings; edit it with the editor's file tools (or by hand) so the guard can see what changes`, RULE), rule: RULE };
 }
+
+/**
+ * VS Code's agent running a VS Code command (`run_vscode_command {commandId}`): a damageControl.*
+ * command, or an extension uninstall/disable aimed at this extension, would switch the guard off.
+ */
+export function vscodeCommandVerdict(tool: string, input: unknown): Verdict | undefined {
+  if (!/^(run_vscode_command|runvscodecommand|vscode_command)$/i.test(tool)) return undefined;
+  const r = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  const id = typeof r.commandId === "string" ? r.commandId : typeof r.command === "string" ? r.command : "";
+  const args = JSON.stringify(r.args ?? r.arguments ?? "");
+  const own = /^damageControl\./.test(id);
+  const offExtension = /(uninstall|disable)Extension|extensions\.action\.(uninstall|disable)/i.test(id) && /damage-control/i.test(args + id);
+  if (!own && !offExtension) return undefined;
+  const ref: RuleRef = { kind: "bashPattern", text: "damageControl.* commands", layer: "default" };
+  return { action: "block", reason: blockReason(`the agent may not run ${id}: the guard's own commands are for the user`, ref), rule: ref };
+}
