@@ -49,6 +49,8 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     vscode.languages.registerCodeActionsProvider(yaml, new RulesQuickFixes(diagnostics), { providedCodeActionKinds: RulesQuickFixes.kinds }),
     vscode.languages.registerHoverProvider(yaml, new RulesHover(host, stats)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void host.restart()),
+    // Layers: trusting the workspace lets an approved workspace rules file apply.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void host.restart()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.enabled`) || e.affectsConfiguration(`${SECTION}.rulesFile`) || e.affectsConfiguration(`${SECTION}.port`) || e.affectsConfiguration(`${SECTION}.onParseError`) || e.affectsConfiguration(`${SECTION}.posture`) || e.affectsConfiguration(`${SECTION}.telemetry`)) {
         void host.restart();

@@ -2,6 +2,7 @@
 // engine/rules/layers.ts). Fixed locations:
 //   managed   /etc/damage-control/rules.yaml          ($DAMAGE_CONTROL_MANAGED_RULES overrides, for tests)
 //   user      $XDG_CONFIG_HOME/damage-control/rules.yaml, else ~/.config/damage-control/rules.yaml
+//             ($DAMAGE_CONTROL_USER_RULES overrides, for tests)
 //   workspace the folder's rules file (.pi/damage-control-rules.yaml or damageControl.rulesFile)
 //   default   the embedded defaults (the floor)
 import * as fs from "node:fs";
@@ -25,7 +26,7 @@ export function userConfigDir(env: Env = process.env): string {
 }
 
 export function userRulesFile(env: Env = process.env): string {
-  return path.join(userConfigDir(env), "rules.yaml");
+  return env.DAMAGE_CONTROL_USER_RULES || path.join(userConfigDir(env), "rules.yaml");
 }
 
 export interface LayerInfo {
