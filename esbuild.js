@@ -38,14 +38,19 @@ const common = {
   logLevel: "warning",
   legalComments: "none",
   loader: { ".yaml": "text" },
-  define: { __DC_VERSION__: JSON.stringify(require("./package.json").version) },
+  define: {
+    __DC_VERSION__: JSON.stringify(require("./package.json").version),
+    // Test seams (DAMAGE_CONTROL_TEST_FAULT, src/core/decider.ts) exist only in development and
+    // test bundles; --production compiles them out (scripts/check-package.js checks).
+    __DC_TEST_SEAMS__: production ? "false" : "true",
+  },
 };
 
 const shipped = [
   { entryPoints: ["src/extension.ts"], outfile: "dist/extension.js", external: ["vscode"] },
   { entryPoints: ["src/cli/main.ts"], outfile: "dist/cli.js", banner: { js: "#!/usr/bin/env node" } },
-  // The endpoint decides in this worker, with a time limit (src/hookserver/decider.ts).
-  { entryPoints: ["src/hookserver/decider-worker-main.ts"], outfile: "dist/decider-worker.js" },
+  // Every decision runs in this worker, with a time limit (src/core/decider.ts).
+  { entryPoints: ["src/core/decider-worker-main.ts"], outfile: "dist/decider-worker.js" },
   // The optional OpenTelemetry export (the @opentelemetry SDK), loaded at run time by
   // src/hookserver/telemetry-loader.ts only when an endpoint is configured.
   { entryPoints: ["src/hookserver/telemetry.ts"], outfile: "dist/telemetry.js" },

@@ -36,6 +36,12 @@ check("the production extension bundle stays under 500 KB", () => {
   const kb = fs.statSync(path.join(root, "dist/extension.js")).size / 1024;
   if (kb > 500) throw new Error(`${kb.toFixed(0)} KB`);
 });
+check("the production bundles carry no test seam (DAMAGE_CONTROL_TEST_FAULT is compiled out)", () => {
+  const bundles = fs.readdirSync(path.join(root, "dist")).filter((f) => f.endsWith(".js"));
+  if (!bundles.includes("decider-worker.js")) throw new Error("dist/decider-worker.js is missing");
+  const seamed = bundles.filter((f) => /DAMAGE_CONTROL_TEST_FAULT|DC_INJECT_FAULT/.test(fs.readFileSync(path.join(root, "dist", f), "utf8")));
+  if (seamed.length) throw new Error(`seam found in ${seamed.join(", ")}`);
+});
 const rebuild = spawnSync(process.execPath, ["esbuild.js"], { cwd: root, stdio: "inherit" });
 if (rebuild.status !== 0) failures++;
 if (process.env.DC_STATS_FILE) fs.writeFileSync(process.env.DC_STATS_FILE, JSON.stringify({ passes, failures, pending: 0 }));

@@ -3,6 +3,7 @@
 //   e2e     the real Claude Code and pi CLIs against mock model servers (test/e2e)
 //   vscode  a real VS Code (code-server) driven by Playwright, plus mocha in the extension host
 //   package the .vsix (npm run package) and the production CLI
+// Before the tiers: the build, the type check and ESLint (with the layer rule).
 // `npm test -- unit e2e` runs only the named tiers. Prints one "N passed, N failed" line at the end.
 const fs = require("node:fs");
 const os = require("node:os");
@@ -40,6 +41,13 @@ const tierCommands = {
 mustRun("node", ["scripts/ensure-deps.js"]);
 mustRun("node", ["esbuild.js"]);
 mustRun("node_modules/.bin/tsc", ["-p", ".", "--noEmit"]);
+// ESLint (eslint.config.mjs): typescript-eslint's recommended rules and the layer rule
+// (engine ← core ← adapters). Before the tiers: a broken layer fails fast.
+{
+  const started = Date.now();
+  mustRun("node_modules/.bin/eslint", ["--max-warnings", "0", "src"]);
+  console.log(`[test] eslint: clean in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 const totals = { passes: 0, failures: 0, pending: 0 };
 const failedTiers = [];

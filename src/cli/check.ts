@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { describeRule } from "../engine/reason";
 import { normalizeToolCall } from "../engine/toolcall";
 import type { Verdict } from "../engine/types";
-import { endpointDecider, undecidedVerdict } from "../hookserver/decider";
+import { boundedDecider, undecidedVerdict } from "../core/decider";
 import { args, CliError, parseJson, readStdin } from "./io";
 import { loadCliRules } from "./rules-source";
 
@@ -46,7 +46,7 @@ export async function runCheck(argv: string[]): Promise<number> {
   const input = readStdin();
 
   // The same time-bounded worker the endpoint uses: a pathological rule cannot hang the CLI either.
-  const decider = endpointDecider();
+  const decider = boundedDecider();
   const judge = async (raw: unknown): Promise<Verdict> => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new CliError('expected a JSON object {"tool": ..., "input": ...}');
     const call = raw as Record<string, unknown>;
@@ -56,7 +56,10 @@ export async function runCheck(argv: string[]): Promise<number> {
     if (norm.kind === "invalid") throw new CliError(`unknown tool shape: ${norm.problem}`);
     const c = typeof call.cwd === "string" ? path.resolve(cwd, call.cwd) : cwd;
     const h = typeof call.home === "string" ? call.home : home;
-    return decider.decide({ tool: call.tool, input: call.input }, loaded.rules, { cwd: c, home: h, root: values.rules ? c : loaded.root }, "cli").catch(undecidedVerdict);
+    const req = { agent: "cli" as const, event: "PreToolUse", call: { tool: call.tool, input: call.input }, cwd: c };
+    return decider
+      .judge(req, loaded.rules, { folder: c, home: h, root: values.rules ? c : loaded.root }, "advisory")
+      .then((j) => (j.kind === "verdict" ? j.verdict : { action: "allow" as const, reason: "" }), undecidedVerdict);
   };
 
   if (values.jsonl) {

@@ -1,7 +1,7 @@
 // damage-control endpoint --cwd DIR: where the endpoint guarding DIR listens, and its token.
 import * as path from "node:path";
-import { lookupEndpoint } from "../hookserver/registry";
-import { readToken } from "../hookserver/token";
+import { lookupEndpoint } from "../core/registry";
+import { readToken } from "../core/token";
 import { args, CliError, EXIT } from "./io";
 
 export const ENDPOINT_HELP = `Usage: damage-control endpoint [--cwd DIR]

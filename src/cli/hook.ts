@@ -1,106 +1,68 @@
-// damage-control hook claude: the command hook for Claude Code builds that ignore onFailure.
-// Forwards the hook input to the endpoint; when the endpoint cannot be reached (down, slow,
-// broken, wrong token) it decides locally from the same rules file. Fail-closed either way:
-// an error here prints a deny and exits 2, which blocks a PreToolUse call.
-import * as http from "node:http";
-import { renderClaudeAnswer } from "../engine/render";
+// damage-control hook <agent>: the command hook for agents (and Claude Code builds) that take
+// no HTTP hook, or ignore onFailure. Sends the hook input to the endpoint guarding its cwd; when
+// that cannot answer (down, slow, broken, wrong token) it decides locally from the same rules
+// file with the same bounded decider. Fail-closed either way: an error here prints a deny and
+// exits 2, which the agent honours as a block.
+import { AGENTS, isAgentId, type AgentId } from "../engine/agents";
 import { blockReason } from "../engine/reason";
-import { endpointDecider } from "../hookserver/decider";
-import { Guard } from "../hookserver/guard";
-import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
-import { lookupEndpoint } from "../hookserver/registry";
-import { readToken } from "../hookserver/token";
-import type { Asker } from "../hookserver/asker";
+import { nobodyAsker } from "../core/asker";
+import { findEndpoint, postHook } from "../core/endpoint-client";
+import { LocalGuards } from "../core/local-guard";
 import { args, CliError, EXIT, readStdin } from "./io";
 
-export const HOOK_HELP = `Usage: damage-control hook claude [--timeout SECONDS]
+export const HOOK_HELP = `Usage: damage-control hook <agent> [--timeout SECONDS]
 
-A Claude Code command hook: reads the hook input on stdin and prints the answer JSON.
+A command hook: reads the agent's hook input on stdin and prints the answer JSON. Agents:
+claude, pi, vscode, copilot-cli, codex, gemini.
 Asks the endpoint that guards the input's cwd ($DAMAGE_CONTROL_URL / $DAMAGE_CONTROL_TOKEN
 when set, else the endpoint registry); if it cannot be reached, decides locally with the same
 rules, refusing what would need a human. Exit codes: 0 answered (the JSON says allow or
 deny), 2 refused because of an error (Claude Code blocks on exit 2).`;
 
-const localAsker: Asker = {
-  async ask() {
-    return { approved: false, why: "the Damage Control endpoint could not be reached, so nobody could confirm it" };
-  },
-};
+const UNREACHABLE = nobodyAsker("the Damage Control endpoint could not be reached, so nobody could confirm it");
 
 export async function runHook(argv: string[]): Promise<number> {
   const { values, positionals } = args(argv, { timeout: { type: "string" } }, true);
-  if (positionals[0] !== "claude") throw new CliError('hook takes an agent: "damage-control hook claude"');
+  const agent = positionals[0];
+  if (!isAgentId(agent)) throw new CliError(`hook takes an agent: "damage-control hook claude" (one of ${Object.keys(AGENTS).join(", ")})`);
   const timeoutMs = Math.max(1, Number(values.timeout ?? "40")) * 1000;
   const raw = readStdin();
-  let payload: Record<string, unknown>;
+  let payload: unknown;
   try {
     payload = JSON.parse(raw);
   } catch {
-    return refuse("PreToolUse", "malformed hook request: stdin is not valid JSON");
+    return refuse(agent, "malformed hook request: stdin is not valid JSON");
   }
-  const event = typeof payload?.hook_event_name === "string" ? payload.hook_event_name : "PreToolUse";
-  const cwd = typeof payload?.cwd === "string" ? payload.cwd : process.cwd();
+  const req = AGENTS[agent].read(payload);
+  const cwd = req.cwd ?? process.cwd();
 
-  const forwarded = await forward(raw, cwd, timeoutMs);
-  if (forwarded !== undefined) {
-    process.stdout.write(forwarded + "\n");
-    return EXIT.ok;
+  const endpoint = findEndpoint(cwd);
+  if (endpoint) {
+    const answered = await postHook(endpoint, agent, raw, { timeoutMs });
+    if (!(answered instanceof Error)) {
+      process.stdout.write(JSON.stringify(answered) + "\n");
+      return EXIT.ok;
+    }
   }
-  // Local decision: the folder whose rules file covers cwd, else cwd itself.
+  const local = new LocalGuards();
   try {
-    const rulesFile = findRulesFile(cwd);
-    const folder = rulesFile ? folderOfRulesFile(rulesFile) : cwd;
-    const guard = new Guard({ folders: [folder], asker: localAsker, decider: endpointDecider() });
-    const body = await guard.claudeHook(payload);
-    guard.close();
-    process.stdout.write(JSON.stringify(body) + "\n");
-    return EXIT.ok;
+    const answer = await local.for(cwd).handle(agent, payload, { asker: UNREACHABLE });
+    process.stdout.write(JSON.stringify(answer.body) + "\n");
+    if (answer.stderr) process.stderr.write(answer.stderr + "\n");
+    return answer.exitCode;
   } catch (e) {
-    return refuse(event, `Damage Control could not decide locally (${(e as Error).message})`);
+    return refuse(agent, `Damage Control could not decide locally (${(e as Error).message})`, req.event);
+  } finally {
+    await local.close();
   }
 }
 
-function refuse(event: string, why: string): number {
+/** A refusal in the agent's own shape, on stdout, and exit 2 (which blocks in every agent). */
+function refuse(agent: AgentId, why: string, event = "PreToolUse"): number {
   const reason = blockReason(why);
-  process.stdout.write(JSON.stringify(renderClaudeAnswer(event, { kind: "deny", reason })) + "\n");
+  const wire = AGENTS[agent];
+  const req = { agent, event, malformed: why };
+  process.stdout.write(JSON.stringify(wire.render(req, { kind: "deny", reason }).body) + "\n");
   process.stderr.write(reason + "\n");
   return 2;
-}
-
-/** The endpoint's answer body, or undefined when it could not give a valid one. */
-async function forward(body: string, cwd: string, timeoutMs: number): Promise<string | undefined> {
-  const reg = lookupEndpoint(cwd);
-  const base = reg?.url ?? process.env.DAMAGE_CONTROL_URL;
-  const token = process.env.DAMAGE_CONTROL_TOKEN || readToken();
-  if (!base || !token) return undefined;
-  let url: URL;
-  try {
-    url = new URL("/claude/hook", base);
-  } catch {
-    return undefined;
-  }
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "content-length": Buffer.byteLength(body) }, timeout: timeoutMs },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          if (res.statusCode !== 200) return resolve(undefined);
-          try {
-            const parsed = JSON.parse(text || "{}");
-            resolve(typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? JSON.stringify(parsed) : undefined);
-          } catch {
-            resolve(undefined);
-          }
-        });
-        res.on("error", () => resolve(undefined));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve(undefined));
-    req.end(body);
-  });
 }

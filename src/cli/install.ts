@@ -1,8 +1,8 @@
 // damage-control install|uninstall claude|pi: wire an agent to the guard.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { lookupEndpoint, preferredPort } from "../hookserver/registry";
-import { installClaude, uninstallClaude } from "../install/claude";
+import { lookupEndpoint, preferredPort } from "../core/registry";
+import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
 import { parsePosture } from "../engine/events";
 import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManagedSettings } from "../install/managed";
 import { installPi, uninstallPi } from "../install/pi";
@@ -46,7 +46,7 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export function runInstall(argv: string[], uninstall: boolean): number {
+export async function runInstall(argv: string[], uninstall: boolean): Promise<number> {
   const { values, positionals } = args(
     argv,
     { cwd: { type: "string" }, "claude-version": { type: "string" }, posture: { type: "string" }, managed: { type: "boolean" }, out: { type: "string" }, port: { type: "string" }, url: { type: "string" } },
@@ -68,7 +68,7 @@ export function runInstall(argv: string[], uninstall: boolean): number {
     const url = reg?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
     const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
     if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
-    const r = installClaude({ folder, url, hookCommand: selfHookCommand(), version: values["claude-version"], posture });
+    const r = installClaude({ folder, url, hookCommand: selfHookCommand(), version: values["claude-version"] ?? (await detectClaudeVersion()), posture });
     const managed = readManaged();
     if (managed.projectHooksDisabled) process.stderr.write(`warning: ${projectHooksDisabledMessage(managed)}\n`);
     const how = r.mode === "http" ? `HTTP hooks to ${url} with onFailure "block"` : `command hooks (Claude Code ${r.version} ignores onFailure on HTTP hooks)`;

@@ -7,7 +7,7 @@ import { parseRules } from "../engine/rules/parse";
 import { policyOnly } from "../engine/rules/layers";
 import type { RuleSet } from "../engine/types";
 import { loadLayered, withGuardOwnPaths, type LayeredResult } from "../core/layer-files";
-import { findRulesFile } from "../hookserver/rules-store";
+import { findRulesFile } from "../core/rules-store";
 import { CliError, EXIT } from "./io";
 
 export interface LoadedRules {

@@ -1,13 +1,13 @@
 // damage-control serve: the endpoint without VS Code. Asks become refusals (nobody to ask).
 import * as path from "node:path";
-import { endpointDecider } from "../hookserver/decider";
 import { parsePosture } from "../engine/events";
-import { Guard } from "../hookserver/guard";
-import { unregister } from "../hookserver/registry";
+import { headlessAsker } from "../core/asker";
+import { Guard } from "../core/guard";
+import { unregister } from "../core/registry";
 import { startGuardEndpoint } from "../hookserver/start";
-import { VERSION } from "../hookserver/server";
+import { VERSION } from "../core/build-info";
 import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
-import { loadOrCreateToken } from "../hookserver/token";
+import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { args, CliError, EXIT } from "./io";
 
@@ -53,14 +53,13 @@ export async function runServe(argv: string[]): Promise<number> {
     rulesPath: values.rules ? path.resolve(values.rules) : undefined,
     policy: values.rules !== undefined,
     trust: values["trust-workspace-rules"] ? { kind: "always" } : { kind: "never" },
-    decider: endpointDecider(),
     posture,
   });
   guard.watch();
   const token = loadOrCreateToken();
   let endpoint;
   try {
-    endpoint = await startGuardEndpoint(guard, token, { port, host: "serve" });
+    endpoint = await startGuardEndpoint(guard, token, { port, host: "serve", asker: headlessAsker });
   } catch (e) {
     throw new CliError(`cannot listen on 127.0.0.1:${port}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.unavailable);
   }

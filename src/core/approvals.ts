@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { coveredBy } from "../engine/rules/layers";
-import { ensurePrivateDir, userStateDir, writeFileAtomic } from "../hookserver/state-dir";
+import { ensurePrivateDir, userStateDir, writeFileAtomic } from "./state-dir";
 
 export interface Approval {
   /** Short stable id for `damage-control exceptions revoke ID`. */

@@ -13,7 +13,7 @@ import { defaultRules } from "../engine/rules/defaults";
 import { additionsOnly, exactCommandPattern, looseningItems, looseningOf, loosens, mergeLayers, type Layer, type Loosening } from "../engine/rules/layers";
 import { emptyRuleSet, parseRules } from "../engine/rules/parse";
 import type { Diagnostic, LayerName, PathRule, RuleSet } from "../engine/types";
-import { userStateDir, writeFileAtomic } from "../hookserver/state-dir";
+import { userStateDir, writeFileAtomic } from "./state-dir";
 
 type Env = NodeJS.ProcessEnv;
 

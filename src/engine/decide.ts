@@ -4,7 +4,7 @@
 import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
 import { analyzeCommand } from "./shell/analyze";
-import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict, type SettingsContext } from "./rules/guard-settings";
+import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
 import { commandException, pathException } from "./rules/layers";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
@@ -29,7 +29,7 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
       // Layers hook: the guard's own settings files (damageControl.* keys) are read-only for agents.
       for (const op of norm.ops) {
         const abs = op.access === "write" ? resolvePath(op.path, ctx) : undefined;
-        const v = abs === undefined ? undefined : settingsWriteVerdict(abs, norm.tool, call.input, ctx as SettingsContext);
+        const v = abs === undefined ? undefined : settingsWriteVerdict(abs, norm.tool, call.input, ctx );
         if (v) judge.offer(v);
       }
       return judge.verdict();

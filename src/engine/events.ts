@@ -1,6 +1,6 @@
 // The single source of truth for Claude Code hook events: what each one is, which answer shape
-// the runtime honours, and whether Damage Control enforces rules on it. The decider
-// (claude-hook.ts) and the renderer (render.ts) both read this table, so they cannot disagree.
+// the runtime honours, and whether Damage Control enforces rules on it. The judge (judge.ts)
+// and Claude Code's renderer (agents/claude.ts) both read this table, so they cannot disagree.
 // A deny in the wrong shape is silently no deny: every shape here was measured or documented
 // (../shared/notes/claude-code-hooks.md §1, §3).
 
@@ -45,7 +45,6 @@ export type Tier = "classic" | "lifecycle" | "non-enforceable" | "none";
  * Code's own permissions decide. governed: what the rules cannot vouch for is refused.
  */
 export type Posture = "advisory" | "governed";
-export const POSTURES: readonly Posture[] = ["advisory", "governed"];
 
 /** What an event gets by default, before or instead of the rules. */
 export type DefaultAnswer = "neutral" | "deny";
@@ -143,10 +142,6 @@ export const UNKNOWN_EVENT: Omit<HookEvent, "name"> = {
 };
 
 const byName = new Map(HOOK_EVENTS.map((e) => [e.name, e]));
-
-export function lookupEvent(name: string): HookEvent | undefined {
-  return byName.get(name);
-}
 
 /** The row for any event name; unknown names get the deny-closed row. */
 export function eventRow(name: string): HookEvent & { known: boolean } {

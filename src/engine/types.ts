@@ -124,6 +124,8 @@ export interface DecideContext {
   realpath?: (absolutePath: string) => string | undefined;
   /** What an unparseable command gets. Default "ask". */
   onParseError?: "ask" | "block";
+  /** A file's text as it is on disk (undefined: missing). Injected by adapters (I/O); used for the guard's own settings files. */
+  readText?: (absolutePath: string) => string | undefined;
 }
 
 /** The rule that produced a verdict, in a form that can be shown and logged. */

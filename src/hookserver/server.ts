@@ -1,23 +1,28 @@
-// The endpoint: node:http on 127.0.0.1, three routes. Every request must carry the bearer
-// token and a Host of 127.0.0.1/localhost with our port (DNS rebinding); no CORS headers are
-// ever sent; bodies over 1 MiB are refused. What cannot be understood is refused, never allowed.
+// The endpoint: node:http on 127.0.0.1, HTTP only — every decision is the core guard's. Every
+// request must carry the bearer token and a Host of 127.0.0.1/localhost with our port (DNS
+// rebinding); no CORS headers are ever sent; bodies over 1 MiB are refused. What cannot be
+// understood is refused, never allowed.
 //
-//   POST /claude/hook     Claude Code hook input (any event) → that event's exact JSON
-//   POST /pi/tool-call    {toolName, input, cwd} → {block, reason}
+//   POST /hook/<agent>    the agent's payload → its answer body (agents: engine/agents/index.ts)
+//   POST /claude/hook     alias of /hook/claude: Claude Code hook input (any event) → that event's JSON
+//   POST /pi/tool-call    alias of /hook/pi: {toolName, input, cwd} → {block, reason}
 //   GET  /health          version and rule counts, no secrets
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { bearerMatches } from "./token";
-import type { Guard } from "./guard";
-import { ruleCounts } from "./counts";
+import { isAgentId, type AgentId } from "../engine/agents";
+import type { Asker } from "../core/asker";
+import { VERSION } from "../core/build-info";
+import { ruleCounts } from "../core/counts";
+import type { Guard } from "../core/guard";
+import { bearerMatches } from "../core/token";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-export const VERSION: string = typeof __DC_VERSION__ === "string" ? __DC_VERSION__ : "dev";
-declare const __DC_VERSION__: string | undefined;
 
 export interface EndpointOptions {
   guard: Guard;
   token: string;
+  /** Who answers the asks of calls that come in here (VS Code's modal); default: nobody can. */
+  asker?: Asker;
   /** 0 = any free port. */
   port?: number;
   /** Observer of every answer sent (route, status, body, handling time): tests and debugging. */
@@ -79,11 +84,11 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
       if (req.method !== "GET") throw new HttpError(405, "use GET");
       return reply(200, health(guard));
     }
-    if (url !== "/claude/hook" && url !== "/pi/tool-call") throw new HttpError(404, "no such route");
+    const agent = agentOfRoute(url);
+    if (!agent) throw new HttpError(404, "no such route");
     if (req.method !== "POST") throw new HttpError(405, "use POST");
     const body = await readJson(req);
-    if (url === "/claude/hook") return reply(200, await guard.claudeHook(body));
-    return reply(200, await guard.piToolCall(body));
+    return reply(200, (await guard.handle(agent, body, { asker: options.asker })).body);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -104,6 +109,15 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
         server.closeAllConnections();
       }),
   };
+}
+
+const ALIASES: Record<string, AgentId> = { "/claude/hook": "claude", "/pi/tool-call": "pi" };
+
+/** `/hook/<agent>` or one of the aliases kept for installed hooks → the agent, else undefined. */
+function agentOfRoute(url: string): AgentId | undefined {
+  if (ALIASES[url]) return ALIASES[url];
+  const m = /^\/hook\/([a-z-]+)$/.exec(url);
+  return m && isAgentId(m[1]) ? m[1] : undefined;
 }
 
 function health(guard: Guard) {

@@ -1,7 +1,7 @@
 // Loads the OpenTelemetry export (dist/telemetry.js, a bundle of its own beside this one) only
 // when an endpoint is configured, so the extension and the CLI do not carry the SDK otherwise.
 import * as path from "node:path";
-import type { Guard, DecisionRecord } from "./guard";
+import type { Guard, DecisionRecord } from "../core/guard";
 import type { Telemetry, TelemetryOptions } from "./telemetry";
 
 export type { Telemetry, TelemetryOptions };
@@ -9,6 +9,7 @@ export type { Telemetry, TelemetryOptions };
 export function loadTelemetry(options: TelemetryOptions): Telemetry {
   const file = path.join(__dirname, "telemetry.js");
   // A runtime path: esbuild leaves this require alone, so the SDK stays out of this bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(file) as typeof import("./telemetry");
   return mod.startTelemetry(options);
 }

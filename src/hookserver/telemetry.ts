@@ -9,7 +9,8 @@ import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchLogRecordProcessor, LoggerProvider } from "@opentelemetry/sdk-logs";
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
-import type { DecisionRecord } from "./guard";
+import { isRefusal } from "../core/asker";
+import type { DecisionRecord } from "../core/guard";
 
 export interface TelemetryOptions {
   /** OTLP/HTTP base URL (e.g. http://collector:4318); /v1/logs and /v1/metrics are appended. */
@@ -75,7 +76,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     record(d: DecisionRecord): void {
       if (stopped) return;
       counter.add(1, { action: d.action, rule: d.rule ?? "none", agent: d.agent });
-      const refused = d.decision === "block" || d.decision === "denied-by-user";
+      const refused = isRefusal(d.decision);
       logger.emit({
         timestamp: new Date(d.time),
         severityNumber: refused ? SeverityNumber.WARN : SeverityNumber.INFO,

@@ -2,13 +2,13 @@
 // HTTP hooks with onFailure:"block" for Claude Code builds that honour it; for older builds
 // (which fail open on a dead HTTP endpoint) a command hook that decides locally when the
 // endpoint cannot be reached. Other keys and other hooks in the file are left untouched.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type HookMode } from "./claude-settings";
+import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type HookMode } from "../engine/claude-settings";
 import type { Posture } from "../engine/events";
 import { readJsonObject, writeJsonIfChanged } from "./json-file";
-import { parseVersion } from "./version";
+import { parseVersion } from "../engine/version";
 
 export const CLAUDE_SETTINGS = ".claude/settings.local.json";
 
@@ -20,11 +20,15 @@ export interface ClaudeInstallResult {
   changed: boolean;
 }
 
-/** `claude --version` → "2.1.332", or undefined when there is no claude to ask. */
-export function detectClaudeVersion(bin = process.env.DAMAGE_CONTROL_CLAUDE_BIN || "claude"): string | undefined {
-  const r = spawnSync(bin, ["--version"], { encoding: "utf8", timeout: 15_000, stdio: ["ignore", "pipe", "ignore"] });
-  if (r.status !== 0 || !r.stdout) return undefined;
-  return parseVersion(r.stdout);
+/**
+ * `claude --version` → "2.1.332", or undefined when there is no claude to ask. Asynchronous: it
+ * may take seconds, and the VS Code extension host must never wait on it.
+ */
+export function detectClaudeVersion(bin = process.env.DAMAGE_CONTROL_CLAUDE_BIN || "claude"): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const child = execFile(bin, ["--version"], { encoding: "utf8", timeout: 15_000 }, (err, stdout) => resolve(err || !stdout ? undefined : parseVersion(stdout)));
+    child.stdin?.end();
+  });
 }
 
 export function settingsFile(folder: string): string {
@@ -37,14 +41,14 @@ export interface InstallClaudeOptions {
   url: string;
   /** Shell command line of the command hook (`… hook claude`), for old Claude Code builds. */
   hookCommand: string;
-  /** Claude Code version; detected when undefined. "" means unknown (assume current). */
+  /** Claude Code version (detectClaudeVersion); undefined or "" means unknown (assume current). */
   version?: string;
   /** governed also registers PostToolUse and the state-changing lifecycle events. */
   posture?: Posture;
 }
 
 export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
-  const version = o.version === undefined ? detectClaudeVersion() : o.version || undefined;
+  const version = o.version || undefined;
   const mode = chooseMode(version, o.url, o.hookCommand);
   const events = eventsFor(version, o.posture);
   const file = settingsFile(o.folder);

@@ -4,15 +4,15 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { lookupEndpoint } from "../hookserver/registry";
-import { RulesStore } from "../hookserver/rules-store";
-import { readToken } from "../hookserver/token";
-import { userStateDir } from "../hookserver/state-dir";
+import { lookupEndpoint } from "../core/registry";
+import { RulesStore } from "../core/rules-store";
+import { readToken } from "../core/token";
+import { userStateDir } from "../core/state-dir";
 import { CLAUDE_SETTINGS, detectClaudeVersion } from "./claude";
-import { listOurHooks, ON_FAILURE_SINCE, TOKEN_ENV } from "./claude-settings";
+import { listOurHooks, ON_FAILURE_SINCE, TOKEN_ENV } from "../engine/claude-settings";
 import { managedSettingsPath, projectHooksDisabledMessage, readManaged } from "./managed";
 import { isPiInstalled, piExtensionPath } from "./pi";
-import { compareVersions } from "./version";
+import { compareVersions } from "../engine/version";
 
 export type CheckStatus = "ok" | "warn" | "fail";
 
@@ -112,7 +112,7 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   else add("token", "ok", `${TOKEN_ENV} is set and matches the endpoint's token`);
 
   // Claude Code version and onFailure
-  const version = o.claudeVersion === undefined ? detectClaudeVersion() : o.claudeVersion ?? undefined;
+  const version = o.claudeVersion === undefined ? await detectClaudeVersion() : o.claudeVersion ?? undefined;
   if (!version) add("claude", "warn", `Claude Code not found (claude --version; $DAMAGE_CONTROL_CLAUDE_BIN names the binary)`);
   else if (compareVersions(version, ON_FAILURE_SINCE) >= 0) add("claude", "ok", `Claude Code ${version} honours onFailure "block" on HTTP hooks`);
   else if (usesHttp) add("claude", "fail", `Claude Code ${version} ignores onFailure on HTTP hooks: a dead endpoint fails open (reinstall: damage-control install claude, which writes command hooks for it)`);

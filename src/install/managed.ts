@@ -5,7 +5,7 @@
 // sets allowManagedHooksOnly without our hooks, the project-level hooks we install are silently
 // ignored by Claude Code, and the user must be told. Pure except the two file helpers at the end.
 import * as fs from "node:fs";
-import { addOurHooks, eventsFor, listOurHooks, TOKEN_ENV } from "./claude-settings";
+import { addOurHooks, eventsFor, listOurHooks, TOKEN_ENV } from "../engine/claude-settings";
 
 /** Loopback only: an HTTP hook to anywhere else is refused by Claude Code. */
 export const LOOPBACK_HOOK_URLS = ["http://127.0.0.1:*", "http://localhost:*"];

@@ -2,16 +2,15 @@
 // Each tool call goes to the endpoint guarding ctx.cwd; when that cannot answer, the same
 // engine decides here from the same rules file. Any error blocks: failure never means permission.
 import * as fs from "node:fs";
-import * as path from "node:path";
 import { isMainThread, workerData } from "node:worker_threads";
+import type { PiAnswer } from "../engine/agents/pi";
 import { blockReason } from "../engine/reason";
-import { Guard } from "../hookserver/guard";
-import { findRulesFile, folderOfRulesFile } from "../hookserver/rules-store";
-import type { Asker } from "../hookserver/asker";
-import { BoundedDecider, DECIDER_WORKER_DATA, inProcessDecider, isDeciderWorkerData, type Decider } from "../hookserver/decider";
-import { runDeciderWorker } from "../hookserver/decider-worker";
-import { ruleCounts } from "../hookserver/counts";
-import { askEndpoint, findEndpoint } from "./endpoint-client";
+import { nobodyAsker, type Asker } from "../core/asker";
+import { ruleCounts } from "../core/counts";
+import { BoundedDecider, boundedDecider, DECIDER_WORKER_DATA, isDeciderWorkerData, type Decider } from "../core/decider";
+import { runDeciderWorker } from "../core/decider-worker";
+import { findEndpoint, postHook } from "../core/endpoint-client";
+import { LocalGuards } from "../core/local-guard";
 import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } from "./pi-api";
 
 /** Longer than a human's 30 s ask in VS Code, so an answer is never cut off. */
@@ -24,26 +23,18 @@ const STATUS_KEY = "damage-control";
 if (!isMainThread && isDeciderWorkerData(workerData)) runDeciderWorker();
 
 function localDecider(): Decider {
-  return __filename.endsWith(".js") && fs.existsSync(__filename) ? new BoundedDecider(__filename, 2000, DECIDER_WORKER_DATA) : inProcessDecider;
+  return __filename.endsWith(".js") && fs.existsSync(__filename) ? new BoundedDecider(__filename, 2000, DECIDER_WORKER_DATA) : boundedDecider();
 }
 
 export default function damageControl(pi: PiExtensionAPI): void {
-  const guards = new Map<string, Guard>();
+  const guards = new LocalGuards(localDecider);
+  const localGuard = (cwd: string) => guards.for(cwd);
   const refusals: { time: string; tool: string; reason: string }[] = [];
 
-  /** The local guard for the folder whose rules file covers cwd (or cwd itself). */
-  function localGuard(cwd: string): Guard {
-    const rulesFile = findRulesFile(cwd);
-    const folder = rulesFile ? folderOfRulesFile(rulesFile) : path.resolve(cwd);
-    let g = guards.get(folder);
-    if (!g) guards.set(folder, (g = new Guard({ folders: [folder], decider: localDecider() })));
-    return g;
-  }
-
   function localAsker(ctx: PiContext, why: string): Asker {
+    if (!ctx.hasUI) return nobodyAsker(`nobody could confirm it (${why}, and pi runs without a UI)`);
     return {
       async ask(req) {
-        if (!ctx.hasUI) return { approved: false, why: `nobody could confirm it (${why}, and pi runs without a UI)` };
         const ok = await ctx.ui.confirm("Damage Control", `${req.reason}\n\n${req.tool}: ${req.target}\n\nAllow?`, { timeout: ASK_TIMEOUT_MS, ...(ctx.signal && { signal: ctx.signal }) });
         return ok ? { approved: true, why: "" } : { approved: false, why: "the user did not allow it (or did not answer within 30 s)" };
       },
@@ -61,14 +52,13 @@ export default function damageControl(pi: PiExtensionAPI): void {
     const endpoint = findEndpoint(ctx.cwd);
     let why = "no Damage Control endpoint guards this folder";
     if (endpoint) {
-      const answer = await askEndpoint(endpoint, body, ENDPOINT_TIMEOUT_MS, ctx.signal);
-      if (!(answer instanceof Error)) return answer.block ? { block: true, reason: answer.reason ?? blockReason("refused by the endpoint") } : undefined;
-      if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
-      why = `the endpoint could not answer: ${answer.message}`;
+      const answer = await postHook(endpoint, "pi", JSON.stringify(body), { timeoutMs: ENDPOINT_TIMEOUT_MS, signal: ctx.signal });
+      if (!(answer instanceof Error) && typeof answer.block !== "boolean") why = "the endpoint could not answer: its answer has no block field";
+      else if (!(answer instanceof Error)) return answer.block ? { block: true, reason: typeof answer.reason === "string" ? answer.reason : blockReason("refused by the endpoint") } : undefined;
+      else if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
+      else why = `the endpoint could not answer: ${answer.message}`;
     }
-    const guard = localGuard(ctx.cwd);
-    guard.setAsker(localAsker(ctx, why));
-    const local = await guard.piToolCall(body);
+    const local = (await localGuard(ctx.cwd).handle("pi", body, { asker: localAsker(ctx, why) })).body as PiAnswer;
     return local.block ? { block: true, reason: local.reason } : undefined;
   }
 

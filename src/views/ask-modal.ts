@@ -1,7 +1,7 @@
 // The native modal for an ask: names the agent and the rule; the detail shows the tool, the
 // command or path, the folder and the reason. Cancel or Escape resolve undefined = deny.
 import * as vscode from "vscode";
-import type { AskRequest } from "../hookserver/asker";
+import type { AskRequest } from "../core/asker";
 import { ALWAYS_ALLOW, type ModalChoice } from "./ask-queue";
 
 export function agentName(agent: string): string {

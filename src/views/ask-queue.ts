@@ -4,7 +4,7 @@
 //
 // An agent looping on a refused command must not flood the human: a denial is remembered for a
 // short window per (agent session, tool, target), and the same call is refused without asking.
-import type { AskRequest, AskResult, Asker } from "../hookserver/asker";
+import type { AskRequest, AskResult, Asker } from "../core/asker";
 
 /** What the UI layer does: show one modal; resolve with the button (or undefined). */
 export type ModalChoice = "Allow" | "Deny" | typeof ALWAYS_ALLOW | undefined;

@@ -2,10 +2,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { decide } from "../engine/decide";
 import { describeRule } from "../engine/reason";
 import { DEFAULT_RULES_TEXT } from "../engine/rules/defaults";
-import { preferredPort } from "../hookserver/registry";
+import { preferredPort } from "../core/registry";
 import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
 import { installPi, uninstallPi } from "../install/pi";
 import type { GuardHost } from "./guard-host";
@@ -73,7 +72,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     // Desktop VS Code's execPath is Electron: ELECTRON_RUN_AS_NODE makes it a plain node (node ignores it).
     const cli = path.join(context.extensionPath, "dist", "cli.js");
     const hookCommand = `ELECTRON_RUN_AS_NODE=1 '${process.execPath}' '${cli}' hook claude`;
-    const version = detectClaudeVersion();
+    const version = await detectClaudeVersion();
     const r = installClaude({ folder, url, hookCommand, version: version ?? "" });
     const how = r.mode === "http" ? `HTTP hooks (onFailure "block") to ${url}` : `command hooks (Claude Code ${r.version} ignores onFailure)`;
     void vscode.window.showInformationMessage(`Damage Control: ${r.changed ? "installed" : "already installed"} ${how} in ${r.file}${r.version ? ` for Claude Code ${r.version}` : ""}.`);
@@ -111,8 +110,8 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     if (!guard) return vscode.window.showWarningMessage(`Damage Control is not running: ${host.down ?? "starting"}.`);
     const command = typeof given === "string" ? given : await vscode.window.showInputBox({ prompt: "A bash command to test against the rules", placeHolder: "git push --force" });
     if (!command) return;
-    const store = guard.storeFor(host.folders()[0]);
-    const v = decide({ tool: "bash", input: { command } }, store.current().rules, guard.contextFor(store, store.folder), "cli");
+    // Through the guard's bounded worker: a slow rule is cut off there, never freezes the window.
+    const v = await guard.tryCall({ tool: "bash", input: { command } }, guard.storeFor(host.folders()[0]).folder);
     const text = `${v.action.toUpperCase()}: ${command}` + (v.rule ? ` — ${describeRule(v.rule)}` : "") + (v.match ? ` (matched "${v.match.text}")` : "");
     void vscode.window.showInformationMessage(text);
     return v;

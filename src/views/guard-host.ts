@@ -3,15 +3,14 @@
 // folders or the settings change. Every window guards its own folders on its own port.
 import { EventEmitter } from "node:events";
 import * as vscode from "vscode";
-import type { Asker } from "../hookserver/asker";
-import { endpointDecider } from "../hookserver/decider";
-import { Guard, type DecisionRecord } from "../hookserver/guard";
-import { unregister } from "../hookserver/registry";
-import type { RulesState } from "../hookserver/rules-store";
-import { VERSION } from "../hookserver/server";
+import type { Asker } from "../core/asker";
+import { Guard, type DecisionRecord } from "../core/guard";
+import { unregister } from "../core/registry";
+import type { RulesState } from "../core/rules-store";
+import { VERSION } from "../core/build-info";
 import { startGuardEndpoint, type StartedEndpoint } from "../hookserver/start";
 import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
-import { loadOrCreateToken } from "../hookserver/token";
+import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { readSettings } from "./settings";
 import { isApproved } from "../core/approvals";
@@ -78,7 +77,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     }
     // Layers: a workspace file's disable:/allow: apply once the user approved that content, and never in an untrusted workspace.
     const trust = vscode.workspace.isTrusted ? { kind: "approved" as const, isApproved: (f: string, t: string, i: string[]) => isApproved(f, t, i) } : { kind: "never" as const };
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, asker: this.asker, onParseError: settings.onParseError, decider: endpointDecider(), posture: settings.posture, trust });
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, posture: settings.posture, trust });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => {
       this.emit("rules", s);
@@ -100,7 +99,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     }
     try {
       this.token ??= loadOrCreateToken();
-      const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode" });
+      const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode", asker: this.asker });
       // The usual port was taken (another window, a stale host): point installed hooks here.
       if (endpoint.moved) for (const f of folders) refreshClaudeHooks(f, endpoint.url);
       this.state = { guard, endpoint, telemetry };

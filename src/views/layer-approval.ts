@@ -7,8 +7,8 @@ import * as fs from "node:fs";
 import * as vscode from "vscode";
 import { approve } from "../core/approvals";
 import { defaultRules } from "../engine/rules/defaults";
-import type { Guard } from "../hookserver/guard";
-import type { RulesState } from "../hookserver/rules-store";
+import type { Guard } from "../core/guard";
+import type { RulesState } from "../core/rules-store";
 import { parseRules } from "../engine/rules/parse";
 
 export const APPROVE = "Approve";

@@ -1,6 +1,6 @@
 // How often each rule fired: from the audit ledger at start, then live.
-import type { DecisionRecord } from "../hookserver/guard";
-import type { LedgerEntry } from "../hookserver/ledger";
+import type { DecisionRecord } from "../core/guard";
+import type { LedgerEntry } from "../core/ledger";
 
 export class RuleStats {
   private readonly counts = new Map<string, number>();

@@ -1,7 +1,8 @@
 // The shield in the status bar: "N rules · M refusals" (refusals since the window opened);
 // warning colours when the rules file is broken or the endpoint is down; click opens the panel.
 import * as vscode from "vscode";
-import { ruleCounts } from "../hookserver/counts";
+import { isRefusal } from "../core/asker";
+import { ruleCounts } from "../core/counts";
 import type { GuardHost } from "./guard-host";
 
 export class StatusBar implements vscode.Disposable {
@@ -15,7 +16,7 @@ export class StatusBar implements vscode.Disposable {
     host.on("state", () => this.render());
     host.on("rules", () => this.render());
     host.on("decision", (d: { decision: string }) => {
-      if (d.decision === "block" || d.decision === "denied-by-user") {
+      if (isRefusal(d.decision)) {
         this.refusals++;
         this.render();
       }

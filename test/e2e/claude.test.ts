@@ -24,7 +24,7 @@ after(() => {
 async function guarded(version: string): Promise<Guarded> {
   const g = await startGuarded();
   addCleanup(() => {
-    latencies.push(...g.answers.filter((a) => a.route === "/claude/hook").map((a) => a.ms));
+    latencies.push(...g.answers.filter((a) => a.route === "/claude/hook" || a.route === "/hook/claude").map((a) => a.ms));
     return g.close();
   });
   const r = g.cli(["install", "claude", "--cwd", g.proj.dir], { DAMAGE_CONTROL_CLAUDE_BIN: claudeBin(version as "2.1.332") });
@@ -155,7 +155,7 @@ describe("Claude Code 2.1.197 (command hook: ignores onFailure)", function () {
     assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
     assert.match(results[0]!.text, /^Blocked by Damage Control: recursive or forced rm/);
     assert.equal(results[0]!.isError, true);
-    assert.ok(g.answers.some((a) => a.route === "/claude/hook"), "the endpoint decided");
+    assert.ok(g.answers.some((a) => a.route === "/hook/claude"), "the endpoint decided");
   });
 
   it("a harmless command runs", async function () {

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { claudeBin } from "../../scripts/test-tools.js";
-import { register } from "../../src/hookserver/registry";
+import { register } from "../../src/core/registry";
 import { bash, startAnthropicMock } from "./support/anthropic-mock";
 import { runClaude } from "./support/claude";
 import { startGuarded, PI_EXTENSION, type Guarded } from "./support/guarded";

@@ -55,7 +55,7 @@ for (const { version, tools } of VERSIONS) {
       const { results } = await run(g, version, [[piBash("rm -rf data")]], { extension: installed });
       assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
       assert.match(results[0]!, /^Blocked by Damage Control: recursive or forced rm .*Do not work around this; report it to the user\.$/s);
-      assert.ok(g.answers.some((a) => a.route === "/pi/tool-call"), "the endpoint decided");
+      assert.ok(g.answers.some((a) => a.route === "/hook/pi"), "the endpoint decided");
     });
 
     it("reading .env (with pi's @ mention) and writing a read-only folder are blocked; harmless work runs", async function () {

@@ -1,6 +1,6 @@
 // The ask queue is plain logic (no vscode import), tested here with a scripted "modal".
 import * as assert from "node:assert/strict";
-import type { AskRequest } from "../../src/hookserver/asker";
+import type { AskRequest } from "../../src/core/asker";
 import { AskQueue } from "../../src/views/ask-queue";
 
 const req = (target: string, sessionId = "s1"): AskRequest => ({ agent: "claude", tool: "Bash", target, folder: "/w", reason: "r", rule: "x", sessionId });

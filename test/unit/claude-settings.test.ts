@@ -2,9 +2,9 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks } from "../../src/install/claude-settings";
+import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks } from "../../src/engine/claude-settings";
 import { installClaude, refreshClaudeHooks, settingsFile, uninstallClaude } from "../../src/install/claude";
-import { compareVersions, parseVersion } from "../../src/install/version";
+import { compareVersions, parseVersion } from "../../src/engine/version";
 
 const URL = "http://127.0.0.1:42424";
 const CMD = "/usr/bin/node /opt/dc/dist/cli.js hook claude";

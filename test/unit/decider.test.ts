@@ -1,12 +1,19 @@
 import * as assert from "node:assert/strict";
+import { claudeBody, piBody } from "./support";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { BoundedDecider, locateWorker } from "../../src/hookserver/decider";
-import { Guard } from "../../src/hookserver/guard";
+import { BoundedDecider, locateWorker } from "../../src/core/decider";
+import { Guard } from "../../src/core/guard";
+import { readClaudeHook } from "../../src/engine/agents/claude";
+import type { WireRequest } from "../../src/engine/agents/types";
+import type { Judgement } from "../../src/engine/judge";
 import { parseRules } from "../../src/engine/rules/parse";
 
-const ctx = { cwd: "/w", home: "/home/dev", root: "/w" };
+const ctx = { folder: "/w", home: "/home/dev", root: "/w" };
+const call = (tool: string, input: unknown): WireRequest => ({ agent: "pi", event: "PreToolUse", call: { tool, input }, cwd: "/w" });
+/** The verdict of one judgement (a neutral one has none). */
+const verdictOf = (j: Judgement) => (j.kind === "verdict" ? j.verdict : undefined);
 
 describe("bounded decider (worker thread with a time limit)", function () {
   this.timeout(20_000);
@@ -18,11 +25,11 @@ describe("bounded decider (worker thread with a time limit)", function () {
     const d = new BoundedDecider(workerFile!, 15_000);
     try {
       const rules = parseRules("bashToolPatterns:\n  - pattern: '\\bsudo\\b'\n    reason: no sudo\nzeroAccessPaths:\n  - .env\n").rules;
-      assert.equal((await d.decide({ tool: "bash", input: { command: "sudo ls" } }, rules, ctx, "pi")).action, "block");
-      assert.equal((await d.decide({ tool: "read", input: { path: ".env" } }, rules, ctx, "pi")).action, "block");
-      assert.equal((await d.decide({ tool: "bash", input: { command: "ls" } }, rules, ctx, "pi")).action, "allow");
-      const j = await d.judgeClaude({ hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command: "sudo x" } }, rules, { ...ctx, fallbackCwd: "/w" });
-      assert.equal(j.verdict!.action, "block");
+      assert.equal(verdictOf(await d.judge(call("bash", { command: "sudo ls" }), rules, ctx, "advisory"))?.action, "block");
+      assert.equal(verdictOf(await d.judge(call("read", { path: ".env" }), rules, ctx, "advisory"))?.action, "block");
+      assert.equal(verdictOf(await d.judge(call("bash", { command: "ls" }), rules, ctx, "advisory"))?.action, "allow");
+      const req = readClaudeHook({ hook_event_name: "PreToolUse", cwd: "/w", tool_name: "Bash", tool_input: { command: "sudo x" } });
+      assert.equal(verdictOf(await d.judge(req, rules, ctx, "advisory"))?.action, "block");
     } finally {
       d.close();
     }
@@ -33,9 +40,9 @@ describe("bounded decider (worker thread with a time limit)", function () {
     const d = new BoundedDecider(workerFile!, 300);
     try {
       const started = Date.now();
-      await assert.rejects(d.decide({ tool: "bash", input: { command: "a".repeat(40) + "!" } }, rules, ctx, "pi"), /longer than 300 ms/);
+      await assert.rejects(d.judge(call("bash", { command: "a".repeat(40) + "!" }), rules, ctx, "advisory"), /longer than 300 ms/);
       assert.ok(Date.now() - started < 10_000, "bounded (generous: the machine is shared)");
-      assert.equal((await d.decide({ tool: "bash", input: { command: "echo ok" } }, rules, ctx, "pi")).action, "allow", "a fresh worker serves the next call");
+      assert.equal(verdictOf(await d.judge(call("bash", { command: "echo ok" }), rules, ctx, "advisory"))?.action, "allow", "a fresh worker serves the next call");
     } finally {
       d.close();
     }
@@ -47,15 +54,60 @@ describe("bounded decider (worker thread with a time limit)", function () {
     fs.writeFileSync(path.join(dir, ".pi/damage-control-rules.yaml"), "bashToolPatterns:\n  - pattern: '^(a+)+$'\n    reason: pathological\n");
     const g = new Guard({ folders: [dir], decider: new BoundedDecider(workerFile!, 300) });
     try {
-      const pi = await g.piToolCall({ toolName: "bash", input: { command: "a".repeat(40) + "!" }, cwd: dir });
+      const pi = await piBody(g, { toolName: "bash", input: { command: "a".repeat(40) + "!" }, cwd: dir });
       assert.equal(pi.block, true);
       assert.match(pi.reason!, /could not decide .*longer than 300 ms/);
-      const claude = (await g.claudeHook({ hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "a".repeat(40) + "!" } })) as { hookSpecificOutput: { permissionDecision: string } };
+      const claude = (await claudeBody(g, { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Bash", tool_input: { command: "a".repeat(40) + "!" } })) as { hookSpecificOutput: { permissionDecision: string } };
       assert.equal(claude.hookSpecificOutput.permissionDecision, "deny");
       await g.drain();
     } finally {
       g.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("17+ rule sets across folders: the worker keeps a few, and a call with a dropped one is still decided", async () => {
+    // The worker holds 16 rule sets. Editing one folder's rules 20 times makes 20 rule sets; the
+    // other folder's first set is long dropped by then, and its next call must still be judged.
+    const d = new BoundedDecider(workerFile!, 15_000);
+    try {
+      const other = parseRules("bashToolPatterns:\n  - pattern: '\\bsudo\\b'\n    reason: no sudo\n").rules;
+      assert.equal(verdictOf(await d.judge(call("bash", { command: "sudo ls" }), other, ctx, "advisory"))?.action, "block");
+      for (let i = 0; i < 20; i++) {
+        const edited = parseRules(`bashToolPatterns:\n  - pattern: '^tool-${i}\\b'\n    reason: edit ${i}\n`).rules;
+        assert.equal(verdictOf(await d.judge(call("bash", { command: `tool-${i} run` }), edited, { ...ctx, folder: "/a" }, "advisory"))?.action, "block", `edit ${i}`);
+      }
+      for (let round = 0; round < 2; round++) {
+        assert.equal(verdictOf(await d.judge(call("bash", { command: "sudo ls" }), other, ctx, "advisory"))?.action, "block", `the other folder, round ${round}`);
+        assert.equal(verdictOf(await d.judge(call("bash", { command: "ls" }), other, ctx, "advisory"))?.action, "allow", `the other folder, round ${round}`);
+      }
+    } finally {
+      d.close();
+    }
+  });
+
+  it("through the guard: 17+ edits of one folder's rules never break another folder's calls", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "dc-decider-multi-"));
+    const a = path.join(root, "a");
+    const b = path.join(root, "b");
+    for (const f of [a, b]) fs.mkdirSync(path.join(f, ".pi"), { recursive: true });
+    const rulesOf = (f: string) => path.join(f, ".pi/damage-control-rules.yaml");
+    fs.writeFileSync(rulesOf(b), "bashToolPatterns:\n  - pattern: '\\bsudo\\b'\n    reason: no sudo\n");
+    const g = new Guard({ folders: [a, b], ledger: false, decider: new BoundedDecider(workerFile!, 15_000) });
+    try {
+      assert.equal((await piBody(g, { toolName: "bash", input: { command: "sudo ls" }, cwd: b })).block, true);
+      for (let i = 0; i < 20; i++) {
+        // A different size each time: the store sees the edit even within one mtime tick.
+        fs.writeFileSync(rulesOf(a), `bashToolPatterns:\n  - pattern: '^tool-${i}${"x".repeat(i)}\\b'\n    reason: edit ${i}\n`);
+        assert.equal((await piBody(g, { toolName: "bash", input: { command: `tool-${i}${"x".repeat(i)} run` }, cwd: a })).block, true, `edit ${i}`);
+      }
+      const after = await piBody(g, { toolName: "bash", input: { command: "sudo ls" }, cwd: b });
+      assert.equal(after.block, true);
+      assert.match(after.reason!, /no sudo/, "decided by folder b's rule, not refused as undecided");
+      assert.deepEqual(await piBody(g, { toolName: "bash", input: { command: "ls" }, cwd: b }), { block: false });
+    } finally {
+      g.close();
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -3,11 +3,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { HOOK_EVENTS } from "../../src/engine/events";
-import { renderClaudeAnswer } from "../../src/engine/render";
-import { Guard } from "../../src/hookserver/guard";
+import { renderClaudeAnswer } from "../../src/engine/agents/claude";
+import { Guard } from "../../src/core/guard";
 import { MAX_BODY_BYTES, startEndpoint, type Endpoint } from "../../src/hookserver/server";
 import { request } from "./http-client";
-import { ruleCounts } from "../../src/hookserver/counts";
+import { ruleCounts } from "../../src/core/counts";
 import { defaultRules } from "../../src/engine/rules/defaults";
 
 const TOKEN = "t".repeat(43);
@@ -105,6 +105,16 @@ describe("endpoint over HTTP", () => {
     assert.deepEqual(allow.json, { block: false });
     const bad = await post({ input: {} }, { path: "/pi/tool-call" });
     assert.equal((bad.json as { block: boolean }).block, true);
+  });
+
+  it("generic route POST /hook/<agent>: the same answers as the aliases; an agent without an adapter is refused", async () => {
+    const viaAlias = await post(pre("Bash", { command: "rm -rf x" }));
+    const viaGeneric = await post(pre("Bash", { command: "rm -rf x" }), { path: "/hook/claude" });
+    assert.equal(viaGeneric.status, 200);
+    assert.deepEqual(viaGeneric.json, viaAlias.json);
+    assert.deepEqual((await post({ toolName: "read", input: { path: ".env" }, cwd: dir }, { path: "/hook/pi" })).json, (await post({ toolName: "read", input: { path: ".env" }, cwd: dir }, { path: "/pi/tool-call" })).json);
+    assert.equal((await post(pre("Bash", { command: "ls" }), { path: "/hook/nobody" })).status, 404);
+    assert.equal((await post(pre("Bash", { command: "ls" }), { path: "/hook/" })).status, 404);
   });
 
   it("health: version and counts, no secrets", async () => {

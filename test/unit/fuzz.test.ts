@@ -9,8 +9,8 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { HOOK_EVENTS } from "../../src/engine/events";
-import { BoundedDecider, locateWorker } from "../../src/hookserver/decider";
-import { Guard } from "../../src/hookserver/guard";
+import { BoundedDecider, locateWorker } from "../../src/core/decider";
+import { Guard } from "../../src/core/guard";
 import { MAX_BODY_BYTES, startEndpoint, type Endpoint } from "../../src/hookserver/server";
 import { request, type Reply } from "./http-client";
 

@@ -9,8 +9,8 @@ import { addUserCommandException, listUserExceptions, revokeUserException, userR
 import { decide } from "../../src/engine/decide";
 import { looseningItems } from "../../src/engine/rules/layers";
 import { parseRules } from "../../src/engine/rules/parse";
-import { Guard } from "../../src/hookserver/guard";
-import { RulesStore } from "../../src/hookserver/rules-store";
+import { Guard } from "../../src/core/guard";
+import { RulesStore } from "../../src/core/rules-store";
 import { repoRoot } from "./support";
 
 const CLI = path.join(repoRoot, "dist/cli.js");
@@ -149,16 +149,17 @@ describe("rule layers on disk", () => {
   it("Always allow in this folder: the guard writes the exception to the user layer and the next identical call is not asked", async () => {
     fs.writeFileSync(wsFile(), "bashToolPatterns:\n  - pattern: '\\bgit\\s+stash\\s+pop\\b'\n    reason: may conflict\n    ask: true\n");
     let asked = 0;
-    const guard = new Guard({ folders: [folder], home, env, ledger: false, asker: { ask: async () => (asked++, { approved: true, why: "", always: true }) } });
+    const asker = { ask: async () => (asked++, { approved: true, why: "", always: true }) };
+    const guard = new Guard({ folders: [folder], home, env, ledger: false });
     const call = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git stash pop" }, cwd: folder, session_id: "s" };
-    const first = (await guard.claudeHook(call)) as { hookSpecificOutput?: { permissionDecision?: string } };
+    const first = (await guard.handle("claude", call, { asker })).body as { hookSpecificOutput?: { permissionDecision?: string } };
     assert.equal(first.hookSpecificOutput?.permissionDecision, "allow");
     assert.equal(asked, 1);
     assert.match(fs.readFileSync(userRulesFile(env), "utf8"), /git stash pop/);
     assert.doesNotMatch(fs.readFileSync(wsFile(), "utf8"), /allow:/, "never the workspace file");
-    await guard.claudeHook(call);
+    await guard.handle("claude", call, { asker });
     assert.equal(asked, 1, "the next identical call is not asked");
-    await guard.claudeHook({ ...call, tool_input: { command: "git stash pop --index" } });
+    await guard.handle("claude", { ...call, tool_input: { command: "git stash pop --index" } }, { asker });
     assert.equal(asked, 2, "a different command still is");
     guard.close();
   });

@@ -1,9 +1,10 @@
 import * as assert from "node:assert/strict";
+import { claudeBody, piBody } from "./support";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Guard } from "../../src/hookserver/guard";
-import { Ledger, type LedgerEntry } from "../../src/hookserver/ledger";
+import { Guard } from "../../src/core/guard";
+import { Ledger, type LedgerEntry } from "../../src/core/ledger";
 
 const entry = (i: number): LedgerEntry => ({ time: new Date().toISOString(), agent: "claude", event: "PreToolUse", tool: "Bash", target: `cmd ${i} ${"x".repeat(i % 300)}`, decision: "block", folder: "/w" });
 
@@ -24,7 +25,7 @@ describe("audit ledger", () => {
 
   it("10,000 concurrent decisions through the guard (two ledgers' worth of writers)", async () => {
     const g = new Guard({ folders: [dir], home: "/home/dev" });
-    const calls = Array.from({ length: 10_000 }, (_, i) => g.piToolCall({ toolName: "bash", input: { command: `rm -rf build-${i}` }, cwd: dir }));
+    const calls = Array.from({ length: 10_000 }, (_, i) => piBody(g, { toolName: "bash", input: { command: `rm -rf build-${i}` }, cwd: dir }));
     const answers = await Promise.all(calls);
     assert.ok(answers.every((a) => a.block));
     await g.drain();
@@ -58,10 +59,10 @@ describe("audit ledger", () => {
       { toolName: "read", input: { path: ".env" } },
     ];
     for (const c of calls) {
-      const a = await g.piToolCall({ ...c, cwd: dir });
+      const a = await piBody(g, { ...c, cwd: dir });
       assert.equal(a.block, true, JSON.stringify(c.input));
     }
-    const claude = await g.claudeHook({ hook_event_name: "PreToolUse", cwd: dir, tool_name: "Write", tool_input: { file_path: path.join(dir, ".env"), content: secret } });
+    const claude = await claudeBody(g, { hook_event_name: "PreToolUse", cwd: dir, tool_name: "Write", tool_input: { file_path: path.join(dir, ".env"), content: secret } });
     assert.ok(JSON.stringify(claude).length > 2);
     await g.drain();
     const text = fs.readFileSync(path.join(dir, ".damage-control/audit.jsonl"), "utf8");

@@ -1,12 +1,13 @@
 // Governed mode: the three tiers of gating events, per event and per posture.
 import * as assert from "node:assert/strict";
+import { claudeBody, piBody } from "./support";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { defaultAnswer, eventRow, guardedEvents, HOOK_EVENTS, type Posture } from "../../src/engine/events";
-import { renderClaudeAnswer } from "../../src/engine/render";
-import { Guard } from "../../src/hookserver/guard";
-import { eventsFor } from "../../src/install/claude-settings";
+import { renderClaudeAnswer } from "../../src/engine/agents/claude";
+import { Guard } from "../../src/core/guard";
+import { eventsFor } from "../../src/engine/claude-settings";
 
 /** The expected default of every gating event: [tier, advisory, governed]. */
 const EXPECTED: Record<string, [string, "neutral" | "deny", "neutral" | "deny"]> = {
@@ -94,7 +95,7 @@ describe("posture: the guard's answers per event", () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  const hook = (g: Guard, event: string, extra: Record<string, unknown> = {}) => g.claudeHook({ hook_event_name: event, session_id: "s", cwd: dir, ...extra });
+  const hook = (g: Guard, event: string, extra: Record<string, unknown> = {}) => claudeBody(g, { hook_event_name: event, session_id: "s", cwd: dir, ...extra });
   const webFetch = { tool_name: "WebFetch", tool_input: { url: "https://example.com" } };
   const ls = { tool_name: "Bash", tool_input: { command: "ls" } };
   const rmrf = { tool_name: "Bash", tool_input: { command: "rm -rf /" } };
@@ -106,6 +107,15 @@ describe("posture: the guard's answers per event", () => {
     assert.match(body.hookSpecificOutput.permissionDecisionReason, /governed mode.*WebFetch/);
     const pr = (await hook(make("governed"), "PermissionRequest", webFetch)) as { hookSpecificOutput: { decision: { behavior: string } } };
     assert.equal(pr.hookSpecificOutput.decision.behavior, "deny");
+  });
+
+  it("governed refuses a tool no rule covers for every agent: pi's webfetch as Claude Code's WebFetch", async () => {
+    const webfetch = { toolName: "webfetch", input: { url: "https://example.com" }, cwd: dir };
+    assert.deepEqual(await piBody(make("advisory"), webfetch), { block: false });
+    const b = await piBody(make("governed"), webfetch);
+    assert.equal(b.block, true);
+    assert.match(b.reason!, /governed mode.*webfetch/);
+    assert.deepEqual(await piBody(make("governed"), { toolName: "bash", input: { command: "ls" }, cwd: dir }), { block: false }, "a covered, harmless call stays allowed");
   });
 
   it("classic: a call the rules judged harmless stays neutral in both postures; a rule's block is a deny in both", async () => {

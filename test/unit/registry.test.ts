@@ -4,8 +4,8 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Guard } from "../../src/hookserver/guard";
-import { lookupEndpoint, preferredPort, readRegistration, unregister } from "../../src/hookserver/registry";
+import { Guard } from "../../src/core/guard";
+import { lookupEndpoint, preferredPort, readRegistration, unregister } from "../../src/core/registry";
 import { startGuardEndpoint } from "../../src/hookserver/start";
 
 describe("endpoint registry and ports", () => {

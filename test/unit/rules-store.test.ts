@@ -4,7 +4,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { RulesStore } from "../../src/hookserver/rules-store";
+import { RulesStore } from "../../src/core/rules-store";
 
 const GOOD = "bashToolPatterns:\n  - pattern: '\\bmake\\b'\n    reason: no make\n";
 const BROKEN = "bashToolPatterns:\n  - pattern: '('\n    reason: oops\n";

@@ -17,3 +17,17 @@ export function fixture(rel: string): string {
   if (shared && fs.existsSync(shared)) return shared;
   return path.join(repoRoot, "test/fixtures", rel);
 }
+
+import type { PiAnswer } from "../../src/engine/agents/pi";
+import type { Asker } from "../../src/core/asker";
+import type { Guard } from "../../src/core/guard";
+
+/** Claude Code's hook payload through guard.handle → the body Claude Code reads. */
+export async function claudeBody(g: Guard, payload: unknown, asker?: Asker): Promise<Record<string, unknown>> {
+  return (await g.handle("claude", payload, { asker })).body as Record<string, unknown>;
+}
+
+/** pi's tool call through guard.handle → {block, reason}. */
+export async function piBody(g: Guard, payload: unknown, asker?: Asker): Promise<PiAnswer> {
+  return (await g.handle("pi", payload, { asker })).body as PiAnswer;
+}

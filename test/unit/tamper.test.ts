@@ -1,10 +1,11 @@
 // The agent must not be able to switch the guard off.
 import * as assert from "node:assert/strict";
+import { claudeBody, piBody } from "./support";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Guard } from "../../src/hookserver/guard";
-import { addOurHooks } from "../../src/install/claude-settings";
+import { Guard } from "../../src/core/guard";
+import { addOurHooks } from "../../src/engine/claude-settings";
 
 describe("tamper protection", () => {
   let dir: string;
@@ -25,8 +26,8 @@ describe("tamper protection", () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  const bash = async (command: string) => guard.piToolCall({ toolName: "bash", input: { command }, cwd: dir });
-  const tool = async (toolName: string, input: Record<string, unknown>) => guard.piToolCall({ toolName, input, cwd: dir });
+  const bash = async (command: string) => piBody(guard, { toolName: "bash", input: { command }, cwd: dir });
+  const tool = async (toolName: string, input: Record<string, unknown>) => piBody(guard, { toolName, input, cwd: dir });
 
   describe("the default rules make the guard's own files read-only for the agent", () => {
     it("Claude Code settings files", async () => {
@@ -55,7 +56,7 @@ describe("tamper protection", () => {
     it("a custom rules file path is protected too", async () => {
       const g = new Guard({ folders: [dir], home, rulesPath: "policy/guard.yaml" });
       try {
-        assert.equal((await g.piToolCall({ toolName: "write", input: { path: "policy/guard.yaml", content: "" }, cwd: dir })).block, true);
+        assert.equal((await piBody(g, { toolName: "write", input: { path: "policy/guard.yaml", content: "" }, cwd: dir })).block, true);
       } finally {
         g.close();
       }
@@ -63,7 +64,7 @@ describe("tamper protection", () => {
   });
 
   describe("Claude Code ConfigChange", () => {
-    const change = (p: Record<string, unknown>) => guard.claudeHook({ hook_event_name: "ConfigChange", session_id: "s", cwd: dir, ...p });
+    const change = (p: Record<string, unknown>) => claudeBody(guard, { hook_event_name: "ConfigChange", session_id: "s", cwd: dir, ...p });
     const denied = (body: unknown) => (body as { decision?: string }).decision === "block";
 
     it("a change that drops our hooks is blocked (previous and new config in the payload)", async () => {

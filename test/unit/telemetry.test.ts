@@ -7,11 +7,11 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { Guard } from "../../src/hookserver/guard";
+import { Guard } from "../../src/core/guard";
 import { attachTelemetry } from "../../src/hookserver/telemetry-loader";
 import { DECISIONS_COUNTER, signalUrl, startTelemetry } from "../../src/hookserver/telemetry";
 import { request } from "./http-client";
-import { repoRoot } from "./support";
+import { repoRoot, claudeBody } from "./support";
 
 type AnyValue = { stringValue?: string; intValue?: number | string; doubleValue?: number; boolValue?: boolean };
 type KeyValue = { key: string; value: AnyValue };
@@ -115,10 +115,10 @@ describe("OpenTelemetry export", () => {
     const telemetry = startTelemetry({ endpoint: url + "/", includeContent, serviceVersion: "9.9.9", metricIntervalMs: 60_000, logDelayMs: 60_000 });
     attachTelemetry(guard, telemetry);
     try {
-      await guard.claudeHook(pre("Bash", { command: SECRET_COMMAND }));
-      await guard.claudeHook(pre("Bash", { command: "rm -rf other-dir" }));
-      await guard.claudeHook(pre("Read", { file_path: path.join(dir, ".env") }));
-      await guard.claudeHook(pre("Bash", { command: "echo hello-harmless" }));
+      await claudeBody(guard, pre("Bash", { command: SECRET_COMMAND }));
+      await claudeBody(guard, pre("Bash", { command: "rm -rf other-dir" }));
+      await claudeBody(guard, pre("Read", { file_path: path.join(dir, ".env") }));
+      await claudeBody(guard, pre("Bash", { command: "echo hello-harmless" }));
     } finally {
       guard.close();
       // Intervals of a minute: only shutdown's flush can have sent anything.
@@ -187,7 +187,7 @@ describe("OpenTelemetry export", () => {
     const telemetry = startTelemetry({ endpoint: url, metricIntervalMs: 60_000, logDelayMs: 60_000, shutdownTimeoutMs: 1000 });
     attachTelemetry(guard, telemetry);
     const started = Date.now();
-    const out = (await guard.claudeHook(pre("Bash", { command: "rm -rf x" }))) as { hookSpecificOutput: { permissionDecision: string } };
+    const out = (await claudeBody(guard, pre("Bash", { command: "rm -rf x" }))) as { hookSpecificOutput: { permissionDecision: string } };
     assert.equal(out.hookSpecificOutput.permissionDecision, "deny");
     guard.close();
     await telemetry.shutdown();

@@ -116,10 +116,7 @@ export function contentAfter(tool: string, input: Record<string, unknown>, befor
   return text;
 }
 
-export interface SettingsContext extends DecideContext {
-  /** The file's text on disk; undefined when it does not exist. Injected by the adapter (I/O). */
-  readText?: (absolutePath: string) => string | undefined;
-}
+export type SettingsContext = DecideContext;
 
 const RULE: RuleRef = { kind: "readOnly", text: "damageControl.* and chat hook settings", layer: "default" };
 

@@ -6,13 +6,12 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { decide } from "../../engine/decide";
 import { parseRules } from "../../engine/rules/parse";
 import { describeRule } from "../../engine/reason";
 import type { Diagnostic } from "../../engine/types";
-import { ruleCounts } from "../../hookserver/counts";
-import type { DecisionRecord } from "../../hookserver/guard";
-import type { LedgerEntry } from "../../hookserver/ledger";
+import { ruleCounts } from "../../core/counts";
+import type { DecisionRecord } from "../../core/guard";
+import type { LedgerEntry } from "../../core/ledger";
 import { projectHooksDisabledMessage, readManaged } from "../../install/managed";
 import type { GuardHost } from "../guard-host";
 import { isFromPanel, type FeedEntry, type FromPanel, type PanelDiagnostic, type ToPanel } from "./messages";
@@ -157,12 +156,13 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.postState();
   }
 
-  private tryCall(tool: string, value: string, folder: string): void {
+  private async tryCall(tool: string, value: string, folder: string): Promise<void> {
     const guard = this.host.guard;
     const store = this.storeFor(folder);
     if (!guard || !store) return;
     const input = tool === "bash" ? { command: value } : { path: value };
-    const v = decide({ tool, input }, store.current().rules, guard.contextFor(store, store.folder), "cli");
+    // Through the guard's bounded worker: a slow rule is cut off there, never freezes the window.
+    const v = await guard.tryCall({ tool, input }, store.folder);
     this.post({ type: "tryResult", action: v.action, rule: v.rule ? describeRule(v.rule) : null, reason: v.reason, match: v.match ?? null, input: value });
   }
 

@@ -4,12 +4,12 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { endpointDecider } from "../../../src/hookserver/decider";
-import { Guard } from "../../../src/hookserver/guard";
-import { unregister } from "../../../src/hookserver/registry";
+import { boundedDecider } from "../../../src/core/decider";
+import { Guard } from "../../../src/core/guard";
+import { unregister } from "../../../src/core/registry";
 import type { AnswerInfo } from "../../../src/hookserver/server";
 import { startGuardEndpoint, type StartedEndpoint } from "../../../src/hookserver/start";
-import { loadOrCreateToken } from "../../../src/hookserver/token";
+import { loadOrCreateToken } from "../../../src/core/token";
 import { makeProject, type Project } from "./project";
 import { tempDir } from "./tmp";
 
@@ -62,7 +62,7 @@ export async function startGuarded(opts: { rules?: string; files?: Record<string
   const stateDir = tempDir("dc-state");
   const token = loadOrCreateToken(stateDir);
   // The endpoint as serve and VS Code run it: decisions in the time-bounded worker.
-  const guard = new Guard({ folders: [proj.dir], decider: endpointDecider() });
+  const guard = new Guard({ folders: [proj.dir], decider: boundedDecider() });
   const answers: AnswerInfo[] = [];
   const endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "e2e", stateDir, onAnswer: (a) => answers.push(a) });
   const env = { DAMAGE_CONTROL_STATE_DIR: stateDir, DAMAGE_CONTROL_TOKEN: token };

@@ -3,7 +3,7 @@
 // vscode.window.showWarningMessage stubbed here (the extension calls the same API object). The
 // HTTP answer is what Claude Code would get.
 import * as assert from "node:assert/strict";
-import type { DecisionRecord } from "../../../src/hookserver/guard";
+import type { DecisionRecord } from "../../../src/core/guard";
 import { bashHook, fixtureFromEnv, permission, postClaudeHook, PUSH_PATTERN, PUSH_REASON, type HttpAnswer } from "../support/fixture-workspace";
 import { dcApi, dcEndpoint, setAskTimeout, sleep, stubModal, stubWindow, until, type ModalCall } from "./helpers";
 

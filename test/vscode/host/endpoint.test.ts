@@ -5,7 +5,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { readRegistration } from "../../../src/hookserver/registry";
+import { readRegistration } from "../../../src/core/registry";
 import { bashHook, FIXTURE_COUNTS, fixtureFromEnv, permission, postClaudeHook, request, RM_PATTERN } from "../support/fixture-workspace";
 import { resultsDir } from "../support/paths";
 import { dcApi, dcEndpoint, until } from "./helpers";

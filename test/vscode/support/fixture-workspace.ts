@@ -14,9 +14,9 @@ import * as path from "node:path";
 import { defaultRules } from "../../../src/engine/rules/defaults";
 import { mergeLayers } from "../../../src/engine/rules/layers";
 import { parseRules } from "../../../src/engine/rules/parse";
-import { ruleCounts } from "../../../src/hookserver/counts";
-import { lookupEndpoint } from "../../../src/hookserver/registry";
-import { readToken } from "../../../src/hookserver/token";
+import { ruleCounts } from "../../../src/core/counts";
+import { lookupEndpoint } from "../../../src/core/registry";
+import { readToken } from "../../../src/core/token";
 
 /** The block rule (recursive/forced rm) exactly as written in the file: the panel and the modal show it so. */
 export const RM_PATTERN = String.raw`\brm\s+(-[^\s]*)*-[rRf]`;

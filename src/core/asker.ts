@@ -1,8 +1,9 @@
-// Asking a human. The VS Code adapter shows a modal; headless `serve` has nobody to ask,
-// so its ask is a refusal that says so.
+// Asking a human. The VS Code adapter shows a modal; pi asks in its own UI; where nobody can
+// answer (headless `serve`, a command hook, pi without a UI) the ask is a refusal that says why.
+import type { AgentId } from "../engine/agents/types";
 
 export interface AskRequest {
-  agent: "claude" | "pi";
+  agent: AgentId;
   tool: string;
   /** The command, or the path, the call is about. */
   target: string;
@@ -29,8 +30,14 @@ export interface Asker {
   ask(request: AskRequest): Promise<AskResult>;
 }
 
-export const headlessAsker: Asker = {
-  async ask() {
-    return { approved: false, why: "nobody could confirm it (Damage Control runs without an interactive approval surface)" };
-  },
-};
+/** The asker where nobody can answer: every ask is refused, saying `why`. */
+export function nobodyAsker(why: string): Asker {
+  return { ask: async () => ({ approved: false, why }) };
+}
+
+export const headlessAsker: Asker = nobodyAsker("nobody could confirm it (Damage Control runs without an interactive approval surface)");
+
+/** A decision the agent was refused: by a rule, the posture, or a human's Deny (or no answer). */
+export function isRefusal(decision: string): boolean {
+  return decision === "block" || decision === "denied-by-user";
+}

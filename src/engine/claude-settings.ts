@@ -1,6 +1,6 @@
 // Our hook entries in a Claude Code settings object: add them (merged with whatever is there,
 // idempotently), find them, remove exactly them. Pure: the caller reads and writes the file.
-import { guardedEvents, type Posture } from "../engine/events";
+import { guardedEvents, type Posture } from "./events";
 import { compareVersions } from "./version";
 
 /** First Claude Code build that honours `onFailure: "block"` on HTTP hooks (measured: 2.1.197 ignores it). */

@@ -1,0 +1,37 @@
+// The decision worker: runs the engine's judge off the caller's main thread so the main thread
+// can stop it when a decision takes too long. Entry points: dist/decider-worker.js
+// (decider-worker-main.ts) and the pi extension bundle itself, started with DECIDER_WORKER_DATA.
+import { parentPort } from "node:worker_threads";
+import { judge } from "../engine/judge";
+import type { RuleSet } from "../engine/types";
+import { existingRealpath, existingText, injectedFault, type WorkerRequest, type WorkerResponse } from "./decider";
+
+/** Rule sets by id, the most recently used last. A few are kept (multi-root windows, serve). */
+const rulesById = new Map<number, RuleSet>();
+const KEEP = 16;
+
+/** Serves decisions on this worker thread's port. */
+export function runDeciderWorker(): void {
+  parentPort?.on("message", onRequest);
+  const ready: WorkerResponse = { ready: true };
+  parentPort?.postMessage(ready);
+}
+
+function onRequest(m: WorkerRequest): void {
+  parentPort!.postMessage(answer(m));
+}
+
+function answer(m: WorkerRequest): WorkerResponse {
+  const rules = m.rules ?? rulesById.get(m.rulesId);
+  // A rule set this worker does not hold (never sent, or dropped): the main thread sends it again.
+  if (!rules) return { id: m.id, ok: false, unknownRules: true };
+  rulesById.delete(m.rulesId);
+  rulesById.set(m.rulesId, rules);
+  if (rulesById.size > KEEP) rulesById.delete(rulesById.keys().next().value!);
+  try {
+    injectedFault(m.req);
+    return { id: m.id, ok: true, value: judge(m.req, rules, { ...m.ctx, realpath: existingRealpath, readText: existingText }, m.posture) };
+  } catch (e) {
+    return { id: m.id, ok: false, error: (e as Error)?.message ?? String(e) };
+  }
+}

@@ -1,0 +1,261 @@
+// Where judgements are computed: in a worker thread with a time limit, so that a pathological
+// regex in the rules or a command built to be expensive cannot hang the caller (the endpoint,
+// the CLI, pi, the VS Code window). When the limit is hit the worker is terminated (which stops
+// even a backtracking regex) and the call is refused. In-process only where no worker bundle
+// exists (tests of the engine itself). Failure never means permission.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { WireRequest } from "../engine/agents/types";
+import type { Posture } from "../engine/events";
+import { judge, type JudgeContext, type Judgement } from "../engine/judge";
+import { blockReason } from "../engine/reason";
+import type { RuleSet, Verdict } from "../engine/types";
+
+/** The context without the functions (they cannot cross into a worker); realpath is added there. */
+export type PlainContext = Omit<JudgeContext, "realpath" | "readText">;
+
+export interface Decider {
+  /** Get ready before the first call (start the worker), so an agent's first call does not wait. */
+  prepare?(): void;
+  judge(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement>;
+  close(): void;
+}
+
+export function existingRealpath(p: string): string | undefined {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    // The file may not exist yet (a write): resolve its folder instead.
+    try {
+      return path.join(fs.realpathSync.native(path.dirname(p)), path.basename(p));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** A small text file as it is on disk (the guard's own settings files), else undefined. */
+export function existingText(p: string): string | undefined {
+  try {
+    const st = fs.statSync(p);
+    if (!st.isFile() || st.size > 1024 * 1024) return st.isFile() ? "\u0000too large" : undefined;
+    return fs.readFileSync(p, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** true in development and test bundles, false (and the seam compiled out) in --production. */
+declare const __DC_TEST_SEAMS__: boolean;
+
+/**
+ * Test seam for the fail-closed matrix: with DAMAGE_CONTROL_TEST_FAULT=throw in the environment,
+ * the engine throws on any request that contains DC_INJECT_FAULT. It can only turn a decision
+ * into an error, and an error is a refusal. Not in production bundles.
+ */
+export function injectedFault(req: WireRequest): void {
+  if (!__DC_TEST_SEAMS__) return;
+  if (process.env.DAMAGE_CONTROL_TEST_FAULT === "throw" && JSON.stringify(req.call ?? req.raw ?? null).includes("DC_INJECT_FAULT")) {
+    throw new Error("injected engine fault (DAMAGE_CONTROL_TEST_FAULT)");
+  }
+}
+
+/** Judges on the caller's thread, with no time limit: only where no worker bundle exists. */
+export const inProcessDecider: Decider = {
+  async judge(req, rules, ctx, posture) {
+    injectedFault(req);
+    return judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
+  },
+  close() {},
+};
+
+/** Messages to and from decider-worker.ts. `rules` rides along the first time an id is used. */
+export interface WorkerRequest {
+  id: number;
+  req: WireRequest;
+  rulesId: number;
+  rules?: RuleSet;
+  ctx: PlainContext;
+  posture: Posture;
+}
+export type WorkerResponse =
+  /** The worker has loaded and listens: decision time is counted from here. */
+  | { ready: true; id?: undefined }
+  | { id: number; ok: true; value: Judgement }
+  | { id: number; ok: false; error: string }
+  /** The worker does not hold that rule set (it keeps a few): send the request again with it. */
+  | { id: number; ok: false; unknownRules: true };
+
+interface Pending {
+  message: WorkerRequest;
+  rules: RuleSet;
+  resolve: (v: Judgement) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Finds dist/decider-worker.js beside this bundle, or above it (tests run from out/). */
+export function locateWorker(from = __dirname): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, "decider-worker.js"), path.join(dir, "dist", "decider-worker.js")]) {
+      if (fs.existsSync(candidate)) return candidate;
+    }
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
+/** How long a new worker may take to load before its first decision's time starts to count. */
+const STARTUP_MS = 10_000;
+
+export class BoundedDecider implements Decider {
+  private worker: Worker | undefined;
+  /** The current worker said it is ready (loading the engine is not deciding). */
+  private ready = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly ruleIds = new WeakMap<RuleSet, number>();
+  private nextRulesId = 1;
+  /**
+   * Rule sets sent to the current worker. Only a hint: the worker may have dropped one since,
+   * and then it answers unknownRules and the request is sent again with the rules.
+   */
+  private sent = new Set<number>();
+
+  constructor(
+    private readonly workerFile: string,
+    readonly timeoutMs = 2000,
+    /** For a bundle that is also its own worker (the pi extension): tells it to serve decisions. */
+    private readonly workerData?: unknown,
+  ) {}
+
+  prepare(): void {
+    this.ensureWorker();
+    // One throwaway decision compiles the engine's hot paths in the worker before an agent waits.
+    const warmUp: WireRequest = { agent: "cli", event: "PreToolUse", call: { tool: "bash", input: { command: "git status && ls -la > /dev/null" } } };
+    void this.judge(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
+  }
+
+  judge(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement> {
+    const worker = this.ensureWorker();
+    let rulesId = this.ruleIds.get(rules);
+    if (rulesId === undefined) this.ruleIds.set(rules, (rulesId = this.nextRulesId++));
+    const id = this.nextId++;
+    // The raw payload never crosses: the judge reads only the request's own fields.
+    const { raw: _raw, ...lean } = req;
+    const message: WorkerRequest = { id, req: lean, rulesId, ctx, posture, ...(!this.sent.has(rulesId) && { rules }) };
+    this.sent.add(rulesId);
+    return new Promise((resolve, reject) => {
+      const p: Pending = { message, rules, resolve, reject, timer: this.startTimer(id, this.ready ? 0 : STARTUP_MS) };
+      this.pending.set(id, p);
+      worker.postMessage(message);
+    });
+  }
+
+  /** The time limit of one call: `extra` for a worker still loading, then the decision's own. */
+  private startTimer(id: number, extra: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      const p = this.pending.get(id);
+      if (!p) return;
+      this.pending.delete(id);
+      p.reject(new DecisionTimeout(this.timeoutMs));
+      // Terminating stops whatever the worker is stuck in; the next call gets a fresh one.
+      this.restart();
+    }, this.timeoutMs + extra);
+  }
+
+  private onResponse(w: Worker, m: WorkerResponse): void {
+    if ("ready" in m) {
+      if (this.worker !== w) return;
+      this.ready = true;
+      // From now on only deciding counts against the limit.
+      for (const [id, p] of this.pending) {
+        clearTimeout(p.timer);
+        p.timer = this.startTimer(id, 0);
+      }
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (!m.ok && "unknownRules" in m) {
+      if (p.message.rules) {
+        // Sent with the rules and still unknown: the worker is broken, never loop.
+        return this.settle(m.id, p, () => p.reject(new Error(`the decision worker lost rule set ${p.message.rulesId}`)));
+      }
+      p.message = { ...p.message, rules: p.rules };
+      w.postMessage(p.message);
+      return;
+    }
+    this.settle(m.id, p, () => (m.ok ? p.resolve(m.value) : p.reject(new Error(m.error))));
+  }
+
+  private settle(id: number, p: Pending, done: () => void): void {
+    this.pending.delete(id);
+    clearTimeout(p.timer);
+    done();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(this.workerFile, this.workerData === undefined ? {} : { workerData: this.workerData });
+    w.on("message", (m: WorkerResponse) => this.onResponse(w, m));
+    const fail = (why: string) => {
+      if (this.worker !== w) return;
+      this.worker = undefined;
+      this.sent = new Set();
+      for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new Error(why)));
+    };
+    w.on("error", (e) => fail(`the decision worker failed: ${e.message}`));
+    w.on("exit", (code) => fail(`the decision worker exited (${code})`));
+    // After the listeners (adding a 'message' listener refs the worker again): an idle decider
+    // must never keep its process (pi, the CLI) alive.
+    w.unref();
+    this.worker = w;
+    this.ready = false;
+    this.sent = new Set();
+    return w;
+  }
+
+  private restart(): void {
+    const w = this.worker;
+    this.worker = undefined;
+    this.ready = false;
+    this.sent = new Set();
+    void w?.terminate();
+  }
+
+  close(): void {
+    this.restart();
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+  }
+}
+
+const WARM_UP_RULES: RuleSet = { bashToolPatterns: [], zeroAccessPaths: [], readOnlyPaths: [], noDeletePaths: [] };
+
+/** workerData that makes a bundle act as a decider worker (see src/pi/extension.ts). */
+export const DECIDER_WORKER_DATA = { role: "damage-control-decider" } as const;
+
+export function isDeciderWorkerData(data: unknown): boolean {
+  return typeof data === "object" && data !== null && (data as { role?: unknown }).role === DECIDER_WORKER_DATA.role;
+}
+
+export class DecisionTimeout extends Error {
+  constructor(readonly ms: number) {
+    super(`deciding took longer than ${ms} ms (a rule or the command is too expensive to check)`);
+  }
+}
+
+/** What the agent reads when a decision could not be made: a refusal, never a pass. */
+export function undecidedVerdict(e: unknown): Verdict {
+  const why = e instanceof DecisionTimeout ? e.message : `internal error: ${(e as Error)?.message ?? String(e)}`;
+  return { action: "block", reason: blockReason(`Damage Control could not decide (${why}), and it never lets a call through undecided`) };
+}
+
+/** The decider every caller uses: the bounded worker when its bundle is there, else in-process. */
+export function boundedDecider(timeoutMs = 2000): Decider {
+  const file = locateWorker();
+  if (file) return new BoundedDecider(file, timeoutMs);
+  process.emitWarning("Damage Control: dist/decider-worker.js is missing; deciding in-process without a time limit");
+  return inProcessDecider;
+}

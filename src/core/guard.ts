@@ -1,0 +1,244 @@
+// The guard of one set of workspace folders: the rules in force for each, the ledger, the
+// bounded decider. Every agent, every route and every command hook comes through handle(), so
+// all of them get the same decisions:
+//
+//   payload → AGENTS[agent].read → judge (engine, in the bounded worker) → ask a human via the
+//   caller's asker when the verdict is "ask" → ledger + "decision" event → AGENTS[agent].render
+import { EventEmitter } from "node:events";
+import * as os from "node:os";
+import * as path from "node:path";
+import { AGENTS, type AgentId, type WireAnswer, type WireRequest } from "../engine/agents";
+import type { Posture } from "../engine/events";
+import type { Judgement } from "../engine/judge";
+import { unconfirmedReason } from "../engine/reason";
+import type { Answer } from "../engine/render";
+import type { ToolCall } from "../engine/toolcall";
+import type { Verdict } from "../engine/types";
+import { headlessAsker, type Asker } from "./asker";
+import { OurHooksSnapshot } from "./config-facts";
+import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
+import { Ledger, type LedgerEntry } from "./ledger";
+import { RulesStore, type RulesState } from "./rules-store";
+import { addUserCommandException, type WorkspaceTrust } from "./layer-files";
+
+export interface GuardOptions {
+  folders: string[];
+  /** Rules file, relative to each folder (or absolute). */
+  rulesPath?: string;
+  home?: string;
+  /** What an unparseable command gets. */
+  onParseError?: "ask" | "block";
+  /** Write the audit ledger (default true). */
+  ledger?: boolean;
+  /** Where judgements are computed: the time-bounded worker unless a test says otherwise. */
+  decider?: Decider;
+  /** advisory (default) or governed: what events and calls the rules say nothing about get. */
+  posture?: Posture;
+  /** rulesPath is the whole policy (`--rules FILE`): no floor, no user or managed layer. */
+  policy?: boolean;
+  /** How far a workspace rules file that loosens is trusted (default: its additions only). */
+  trust?: WorkspaceTrust;
+  /** Environment for the layer locations (tests). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface HandleOptions {
+  /** Who answers an ask for this call; without one, nobody can (the ask is refused). */
+  asker?: Asker;
+}
+
+/** One decision, as the UI feed and the ledger see it. */
+export interface DecisionRecord extends LedgerEntry {
+  action: "allow" | "block" | "ask";
+}
+
+interface Resolved {
+  answer: Answer;
+  decision: LedgerEntry["decision"];
+  reason: string;
+}
+
+export class Guard extends EventEmitter {
+  private readonly stores: RulesStore[];
+  private readonly ledgers = new Map<string, Ledger>();
+  private readonly decider: Decider;
+  private readonly ourHooks: OurHooksSnapshot;
+  readonly home: string;
+  readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
+
+  constructor(private readonly options: GuardOptions) {
+    super();
+    if (options.folders.length === 0) throw new Error("a guard needs at least one folder");
+    this.home = options.home ?? os.homedir();
+    this.decider = options.decider ?? boundedDecider();
+    this.ourHooks = new OurHooksSnapshot(options.folders.map((f) => path.resolve(f)));
+    this.stores = options.folders.map((f) => {
+      const store = new RulesStore(path.resolve(f), options.rulesPath, { policy: options.policy, trust: options.trust, env: options.env });
+      store.on("change", (state: RulesState) => this.emit("rules", state));
+      return store;
+    });
+  }
+
+  get posture(): Posture {
+    return this.options.posture ?? "advisory";
+  }
+
+  get folders(): string[] {
+    return this.stores.map((s) => s.folder);
+  }
+
+  watch(): void {
+    for (const s of this.stores) s.watch();
+  }
+
+  /** Starts what the first decision needs (the decision worker), so no agent call waits for it. */
+  prepare(): void {
+    this.decider.prepare?.();
+  }
+
+  close(): void {
+    for (const s of this.stores) s.unwatch();
+    this.decider.close();
+    for (const l of this.ledgers.values()) void l.close();
+  }
+
+  /** The store of the folder that contains `cwd` (the deepest one), else the first folder's. */
+  storeFor(cwd: string | undefined): RulesStore {
+    let best: RulesStore | undefined;
+    if (cwd) {
+      for (const s of this.stores) {
+        if ((cwd === s.folder || cwd.startsWith(s.folder + "/")) && (!best || s.folder.length > best.folder.length)) best = s;
+      }
+    }
+    return best ?? this.stores[0];
+  }
+
+  rulesStates(): RulesState[] {
+    return this.stores.map((s) => s.current());
+  }
+
+  /** One agent's payload → the answer in that agent's wire shape. Never throws for bad input. */
+  async handle(agent: AgentId, payload: unknown, opts: HandleOptions = {}): Promise<WireAnswer> {
+    const wire = AGENTS[agent];
+    const req = wire.read(payload);
+    const store = this.storeFor(req.cwd);
+    const judgement = await this.judge(req, store);
+    if (judgement.kind === "neutral") return wire.render(req, { kind: "neutral" });
+    const resolved = await this.resolve(judgement, req, store.folder, opts.asker ?? headlessAsker);
+    return wire.render(req, resolved.answer);
+  }
+
+  /**
+   * What the rules in force for `folder` say of one call (the panel's "Try a command", "Test a
+   * Command"): through the same bounded worker as every agent call; nothing is asked or recorded.
+   */
+  async tryCall(call: ToolCall, folder: string): Promise<Verdict> {
+    const req: WireRequest = { agent: "cli", event: "PreToolUse", call, cwd: folder };
+    const j = await this.judge(req, this.storeFor(folder));
+    return j.kind === "verdict" ? j.verdict : { action: "allow", reason: "" };
+  }
+
+  private async judge(req: WireRequest, store: RulesStore): Promise<Judgement> {
+    this.ourHooks.refresh();
+    const ctx: PlainContext = {
+      folder: store.folder,
+      home: this.home,
+      root: store.folder,
+      onParseError: this.options.onParseError ?? "ask",
+      ...(req.event === "ConfigChange" && { config: this.ourHooks.factsOf(req.raw, store.folder) }),
+    };
+    let judgement: Judgement;
+    try {
+      judgement = await this.decider.judge(req, store.current().rules, ctx, this.posture);
+    } catch (e) {
+      // Failure never means permission: an error or a timeout is a refusal in the event's shape.
+      return { kind: "verdict", verdict: undecidedVerdict(e), tool: req.toolName ?? req.event, target: "[undecided]" };
+    }
+    // An allowed settings change: remember the file as it is now.
+    if (judgement.kind === "neutral" && ctx.config) this.ourHooks.forget(ctx.config.file);
+    return judgement;
+  }
+
+  /** Turns a verdict into an answer, asking a human for an ask; records it. */
+  private async resolve(j: Extract<Judgement, { kind: "verdict" }>, req: WireRequest, folder: string, asker: Asker): Promise<Resolved> {
+    const { verdict } = j;
+    let resolved: Resolved;
+    if (verdict.action === "allow") {
+      resolved = { answer: { kind: "neutral" }, decision: "allow", reason: "" };
+    } else if (verdict.action === "block") {
+      resolved = { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason };
+    } else {
+      this.stats.asks++;
+      let result;
+      try {
+        // Only a bash pattern's ask can become an exception (an exception lifts patterns, nothing else).
+        const command = verdict.rule?.kind === "bashPattern" ? bashCommand(req.call) : undefined;
+        result = await asker.ask({ agent: req.agent, tool: j.tool, target: j.target, folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: req.sessionId, ...(command && { command }) });
+        if (result.approved && result.always && command) this.alwaysAllow(command, folder, verdict);
+      } catch (e) {
+        result = { approved: false, why: `asking failed (${(e as Error).message})` };
+      }
+      if (result.approved) {
+        // Only a human's Allow ever becomes "allow".
+        resolved = { answer: { kind: "allow", reason: `Allowed by the user in Damage Control: ${verdict.rule?.reason ?? verdict.reason}` }, decision: "allowed-by-user", reason: "" };
+      } else {
+        const reason = unconfirmedReason(verdict.reason, result.why);
+        resolved = { answer: { kind: "deny", reason }, decision: "denied-by-user", reason };
+      }
+    }
+    this.record(verdict, resolved, { agent: req.agent, event: req.event, tool: j.tool, target: j.target, folder, sessionId: req.sessionId });
+    return resolved;
+  }
+
+  private record(verdict: Verdict, resolved: Resolved, d: { agent: string; event: string; tool: string; target: string; folder: string; sessionId?: string }): void {
+    this.stats.decisions++;
+    if (resolved.answer.kind === "deny") this.stats.refusals++;
+    const entry: DecisionRecord = {
+      time: new Date().toISOString(),
+      agent: d.agent,
+      event: d.event,
+      tool: d.tool,
+      target: d.target,
+      decision: resolved.decision,
+      action: verdict.action,
+      ...(verdict.rule && { rule: verdict.rule.text }),
+      ...(verdict.rule?.layer && { layer: verdict.rule.layer }),
+      ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
+      ...(resolved.reason && { reason: resolved.reason }),
+      folder: d.folder,
+      ...(d.sessionId && { session: d.sessionId }),
+    };
+    if (this.options.ledger !== false) {
+      const { action: _omit, ...line } = entry;
+      this.ledgerFor(d.folder).append(line);
+    }
+    this.emit("decision", entry);
+  }
+
+  /** "Always allow in this folder": the narrowest exception, in the user's layer (never the workspace file). */
+  private alwaysAllow(command: string, folder: string, verdict: Verdict): void {
+    try {
+      addUserCommandException(command, folder, `allowed from the ask dialog (${verdict.rule?.reason ?? "ask"}) on ${new Date().toISOString().slice(0, 10)}`, this.options.env);
+      this.storeFor(folder).reload();
+    } catch (e) {
+      this.emit("warning", `the exception could not be written: ${(e as Error).message}`);
+    }
+  }
+
+  /** Resolves when every decision so far is written to the ledgers. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.ledgers.values()].map((l) => l.drain()));
+  }
+
+  ledgerFor(folder: string): Ledger {
+    let l = this.ledgers.get(folder);
+    if (!l) this.ledgers.set(folder, (l = new Ledger(folder)));
+    return l;
+  }
+}
+
+/** The command of a bash call (engine vocabulary), else undefined. */
+function bashCommand(call: ToolCall | undefined): string | undefined {
+  const input = call?.input as { command?: unknown } | null | undefined;
+  return call && call.tool.toLowerCase() === "bash" && typeof input?.command === "string" ? input.command : undefined;
+}

@@ -1,0 +1,28 @@
+// pi's wire format (the Damage Control pi extension): {toolName, input, cwd, sessionId} in,
+// {block, reason} out. pi's tool names (bash, read, write, edit, grep, find, ls) are already
+// the engine's; every call is a PreToolUse.
+import { clipReason } from "../render";
+import { engineToolName, isObject, str, type AgentWire, type WireRequest } from "./types";
+
+export interface PiAnswer {
+  block: boolean;
+  reason?: string;
+}
+
+export const pi: AgentWire = {
+  id: "pi",
+  label: "pi",
+  read(payload: unknown): WireRequest {
+    const base: WireRequest = { agent: "pi", event: "PreToolUse", raw: payload };
+    const b = isObject(payload) ? payload : {};
+    const cwd = str(b.cwd);
+    const sessionId = str(b.sessionId);
+    const toolName = str(b.toolName);
+    if (!toolName) return { ...base, cwd, sessionId, malformed: "malformed tool-call request: toolName is missing" };
+    return { ...base, cwd, sessionId, toolName, call: { tool: engineToolName(toolName), input: b.input } };
+  },
+  render(_req, answer) {
+    const body: PiAnswer = answer.kind === "deny" ? { block: true, reason: clipReason(answer.reason) } : { block: false };
+    return { body, exitCode: 0 };
+  },
+};

@@ -1,0 +1,73 @@
+// The one shape every agent adapter has: read the agent's payload into a WireRequest in the
+// engine's vocabulary, and render the guard's Answer back into what that agent honours. Both pure.
+import type { Answer } from "../render";
+import type { ToolCall } from "../toolcall";
+
+export type AgentId = "claude" | "pi" | "vscode" | "copilot-cli" | "codex" | "gemini" | "cli";
+
+export const AGENT_IDS: readonly AgentId[] = ["claude", "pi", "vscode", "copilot-cli", "codex", "gemini", "cli"];
+
+export function isAgentId(v: unknown): v is AgentId {
+  return typeof v === "string" && (AGENT_IDS as readonly string[]).includes(v);
+}
+
+export interface WireRequest {
+  agent: AgentId;
+  /** Claude-style event name ("PreToolUse", "PermissionRequest", …): the event table's row. */
+  event: string;
+  /** The call in the engine's vocabulary: {tool: "bash"|"read"|"write"|"edit"|"grep"|"glob"|"ls"|…, input}. */
+  call?: ToolCall;
+  /** The tool as the agent named it ("Bash", "WebFetch"), for people and the audit trail. */
+  toolName?: string;
+  cwd?: string;
+  sessionId?: string;
+  /** Set when the payload cannot be read: the whole reason, e.g. "malformed hook request: …". Refused. */
+  malformed?: string;
+  /** The original payload (ConfigChange reads it in the core). Never sent to the decision worker. */
+  raw?: unknown;
+}
+
+export interface WireAnswer {
+  body: unknown;
+  exitCode: 0 | 2;
+  stderr?: string;
+}
+
+export interface AgentWire {
+  id: AgentId;
+  /** "Claude Code", "VS Code's agent", … */
+  label: string;
+  read(payload: unknown): WireRequest;
+  render(req: WireRequest, answer: Answer): WireAnswer;
+}
+
+export type Json = Record<string, unknown>;
+
+export function isObject(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** The tools the engine has rules for, by lower-cased name: an agent's spelling of them is mapped. */
+const ENGINE_TOOLS = new Set(["bash", "read", "notebookread", "write", "edit", "multiedit", "notebookedit", "grep", "glob", "find", "ls"]);
+
+/** An agent's tool name in the engine's vocabulary: known tools lower-cased, any other kept as it is. */
+export function engineToolName(name: string): string {
+  const lower = name.toLowerCase();
+  return ENGINE_TOOLS.has(lower) ? lower : name;
+}
+
+/** A placeholder for an agent whose adapter this build does not have: everything is refused. */
+export function unsupportedAgent(id: AgentId, label: string): AgentWire {
+  return {
+    id,
+    label,
+    read: (payload) => ({ agent: id, event: "PreToolUse", malformed: `the ${label} adapter is not in this build of Damage Control`, raw: payload }),
+    render: (_req, answer) => ({
+      body: { decision: answer.kind === "neutral" ? "neutral" : answer.kind, ...(answer.kind !== "neutral" && { reason: answer.reason }) },
+      exitCode: answer.kind === "deny" ? 2 : 0,
+      ...(answer.kind === "deny" && { stderr: answer.reason }),
+    }),
+  };
+}

@@ -1,0 +1,92 @@
+// judge(request, rules, ctx, posture): every decision Damage Control makes, for every agent.
+// The event's row in the table (events.ts) says what is judged; the rules judge the tool call
+// (decide.ts); the posture says what the rules cannot vouch for gets. Pure: asking a human,
+// the ledger and the wire shape are the caller's steps.
+import type { WireRequest } from "./agents/types";
+import { judgeConfigChange, type ConfigChangeFacts } from "./config-change";
+import { decide } from "./decide";
+import { defaultAnswer, eventRow, type HookEvent, type Posture } from "./events";
+import { blockReason } from "./reason";
+import { describeTarget, normalizeToolCall, type ToolCall } from "./toolcall";
+import type { Agent, DecideContext, RuleSet, Verdict } from "./types";
+
+export interface JudgeContext extends Omit<DecideContext, "cwd"> {
+  /** The guarded folder: the cwd when the request carries no absolute one. */
+  folder: string;
+  /** ConfigChange only: what the core read about the changed settings file. */
+  config?: ConfigChangeFacts;
+}
+
+/**
+ * neutral: no opinion, and nothing to record (an event the rules do not judge, a harmless
+ * PostToolUse). verdict: what the rules (or the posture) say, to ask about, answer and record.
+ */
+export type Judgement = { kind: "neutral" } | { kind: "verdict"; verdict: Verdict; tool: string; target: string };
+
+export const NEUTRAL: Judgement = Object.freeze({ kind: "neutral" });
+
+export function judge(req: WireRequest, rules: RuleSet, ctx: JudgeContext, posture: Posture): Judgement {
+  const event = eventRow(req.event);
+  if (req.malformed !== undefined) return refused(blockReason(req.malformed), req.toolName ?? "", "[malformed]");
+  switch (event.enforce) {
+    case "neutral":
+      return postureDefault(event, posture);
+    case "config":
+      return judgeConfig(event, ctx.config, posture);
+    case "rules":
+      return judgeCall(req, event, rules, ctx, posture);
+  }
+}
+
+function judgeCall(req: WireRequest, event: HookEvent & { known: boolean }, rules: RuleSet, ctx: JudgeContext, posture: Posture): Judgement {
+  const tool = req.toolName ?? req.call?.tool ?? "";
+  if (!event.known) {
+    return refused(blockReason(`the hook event "${event.name}" is unknown to this version of Damage Control, so it is refused until it is classified`), tool, `[${event.name}]`);
+  }
+  const call = req.call;
+  if (!call) return refused(blockReason(`malformed hook request: the ${event.name} input has no tool_name or tool_input`), tool, "[malformed]");
+  const cwd = req.cwd && req.cwd.startsWith("/") ? req.cwd : ctx.folder;
+  let verdict = decide(call, rules, { ...ctx, cwd, root: ctx.root ?? ctx.folder }, engineAgent(req));
+  if (verdict.action === "allow" && defaultAnswer(event, posture) === "deny" && normalizeToolCall(call).kind === "other") {
+    // Governed: a tool the rules cannot vouch for is refused, not waved through.
+    verdict = { action: "block", reason: blockReason(`Damage Control is in governed mode and no rule covers the ${tool} tool, so it is refused (ask your platform team to allow it)`) };
+  }
+  // The tool already ran: nobody is asked after the fact, and only a refusal is worth a word.
+  if (event.name === "PostToolUse" && verdict.action !== "block") return NEUTRAL;
+  return { kind: "verdict", verdict, tool, target: safeTarget(call, verdict) };
+}
+
+/** An event the rules do not judge: its default in the posture (events table). */
+function postureDefault(event: HookEvent, posture: Posture): Judgement {
+  if (defaultAnswer(event, posture) !== "deny") return NEUTRAL;
+  return refused(blockReason(`Damage Control is in governed mode: ${event.name} is refused by default (${event.note})`), event.name, `[${event.name}]`);
+}
+
+/** Tamper protection first; governed refuses every other change Claude Code lets us refuse. */
+function judgeConfig(event: HookEvent, facts: ConfigChangeFacts | undefined, posture: Posture): Judgement {
+  const verdict = facts ? judgeConfigChange(facts) : undefined;
+  if (verdict) return { kind: "verdict", verdict, tool: "ConfigChange", target: facts?.file ?? facts?.source ?? "settings" };
+  if (facts?.source === "policy_settings") return NEUTRAL;
+  return postureDefault(event, posture);
+}
+
+function refused(reason: string, tool: string, target: string): Judgement {
+  return { kind: "verdict", verdict: { action: "block", reason }, tool, target };
+}
+
+/** Claude Code's paths are used as written; pi and the CLI strip pi's leading "@" mention. */
+function engineAgent(req: WireRequest): Agent {
+  return req.agent === "pi" || req.agent === "cli" ? req.agent : "claude";
+}
+
+/**
+ * The target as logged and shown. A bash command refused for a zero-access path may carry the
+ * secret itself (`echo KEY=… >> .env`), so only the part that matched is kept.
+ */
+function safeTarget(call: ToolCall, verdict: Verdict): string {
+  if (verdict.rule?.kind === "zeroAccess" && call.tool.toLowerCase() === "bash") {
+    return `[command touching a zero-access path: ${verdict.match?.text.slice(0, 200) ?? "redacted"}]`;
+  }
+  const target = describeTarget(call);
+  return target.length > 2000 ? target.slice(0, 2000) + "…" : target;
+}
