@@ -4,6 +4,7 @@ import { decide } from "../../src/engine/decide";
 import { defaultRules } from "../../src/engine/rules/defaults";
 import { changedProtectedKeys, parseJsonc } from "../../src/engine/rules/guard-settings";
 import { additionsOnly, coveredBy, exactCommandPattern, lintExceptions, looseningItems, looseningOf, mergeLayers, policyOnly, type Layer } from "../../src/engine/rules/layers";
+import { lintRulesText } from "../../src/engine/rules/lint-file";
 import { parseRules } from "../../src/engine/rules/parse";
 import type { RuleSet } from "../../src/engine/types";
 
@@ -188,5 +189,11 @@ describe("the guard's own settings", () => {
     assert.equal(cmd("damageControl.disable"), "block");
     assert.equal(cmd("workbench.extensions.uninstallExtension", ["damage-control.damage-control"]), "block");
     assert.equal(cmd("editor.action.formatDocument"), "allow");
+  });
+
+  it("the editor's and rules lint's diagnostics include the exceptions' (zero-access: error, lifts nothing: warning)", () => {
+    const l = lintRulesText("allow:\n  - path: .env\n    reason: no\n  - command: 'ls -la'\n    reason: nothing refuses it\n  - command: 'rm -rf node_modules'\n    reason: fine\n", { root: ctx.root, home: ctx.home });
+    assert.deepEqual(l.diagnostics.map((d) => `${d.range.start.line + 1} ${d.severity} ${d.code}`), ["2 error exception-zero-access", "4 warning exception-unused"]);
+    assert.equal(l.ok, false);
   });
 });
