@@ -54,6 +54,8 @@ export interface PathRule {
   range?: Range;
   /** Added by the guard itself (its own rules file and state), not written by the user. */
   implicit?: boolean;
+  /** Stable name, when the parser gives path entries one (`disable:` also takes the path as written). */
+  id?: string;
   layer?: LayerName;
 }
 

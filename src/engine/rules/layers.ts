@@ -24,9 +24,11 @@ export interface Layer {
 
 const PATH_LISTS = ["zeroAccessPaths", "readOnlyPaths", "noDeletePaths"] as const;
 
-/** The text `disable:` names a rule by: its id, else (paths) the entry as written. */
-export function ruleName(rule: BashPatternRule | PathRule): string | undefined {
-  return rule.kind === "bashPattern" ? rule.id : rule.path;
+/** The texts `disable:` names a rule by: its id, and (paths) the entry as written. */
+export function ruleNames(rule: BashPatternRule | PathRule): string[] {
+  const names = rule.id ? [rule.id] : [];
+  if (rule.kind !== "bashPattern") names.push(rule.path);
+  return names;
 }
 
 /**
@@ -43,9 +45,9 @@ export function mergeLayers(layers: Layer[]): RuleSet {
   const seenPath = new Set<string>();
   for (const layer of ordered) {
     const rank = layerRank(layer.name);
-    const isDisabled = (name: string | undefined) => name !== undefined && (disabledBy.get(name) ?? Infinity) < rank;
+    const isDisabled = (r: BashPatternRule | PathRule) => ruleNames(r).some((name) => (disabledBy.get(name) ?? Infinity) < rank);
     for (const r of layer.rules.bashToolPatterns) {
-      if (isDisabled(r.id)) continue;
+      if (isDisabled(r)) continue;
       const key = `${r.ask ? "ask" : "block"}|${r.regex.flags}/${r.pattern}`;
       if (seenPattern.has(key)) continue;
       seenPattern.add(key);
@@ -53,7 +55,7 @@ export function mergeLayers(layers: Layer[]): RuleSet {
     }
     for (const list of PATH_LISTS) {
       for (const r of layer.rules[list]) {
-        if (isDisabled(r.path)) continue;
+        if (isDisabled(r)) continue;
         const key = `${list}|${r.path}`;
         if (seenPath.has(key)) continue;
         seenPath.add(key);
@@ -89,7 +91,7 @@ export function looseningOf(file: RuleSet, weaker: RuleSet[]): Loosening {
     let found = false;
     for (const set of weaker) {
       for (const r of [...set.bashToolPatterns, ...set.zeroAccessPaths, ...set.readOnlyPaths, ...set.noDeletePaths]) {
-        if (ruleName(r) !== name) continue;
+        if (!ruleNames(r).includes(name)) continue;
         found = true;
         drops.push({ name, kind: r.kind, text: r.kind === "bashPattern" ? r.pattern : r.path, ...(r.kind === "bashPattern" && { reason: r.reason }), ...(r.layer && { layer: r.layer }) });
       }
