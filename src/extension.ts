@@ -6,7 +6,6 @@ import { showAskModal, tellTooLate } from "./views/ask-modal";
 import { registerCommands } from "./views/commands";
 import { GuardHost } from "./views/guard-host";
 import { log, logDecision, logError } from "./views/log";
-import { folderExceptionWriter } from "./views/panel/exceptions";
 import { registerGuardVsCodeAgent } from "./views/guard-vscode-agent";
 import { PanelView, PANEL_VIEW_ID } from "./views/panel/panel-view";
 import { RuleStats } from "./views/rule-stats";
@@ -31,12 +30,10 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
   // The token is exported to terminals: never cached in workspace storage across restarts.
   context.environmentVariableCollection.persistent = false;
   context.subscriptions.push(log());
-  // The ask modal needs the guard (for "Always allow in this folder"), the guard needs the queue:
-  // `host` is read only when a modal opens, after it is set below.
   const asks = new AskQueue({
     // A modal that fails is a deny (the queue's rule); the error goes to the log.
     show: (req, deadline) =>
-      showAskModal(req, deadline, folderExceptionWriter(host?.guard)).then(undefined, (e: unknown) => {
+      showAskModal(req, deadline).then(undefined, (e: unknown) => {
         logError(`the ask modal for ${req.agent}'s ${req.tool} call failed`, e);
         throw e;
       }),
@@ -71,6 +68,8 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     vscode.languages.registerCodeActionsProvider(yaml, new RulesQuickFixes(diagnostics), { providedCodeActionKinds: RulesQuickFixes.kinds }),
     vscode.languages.registerHoverProvider(yaml, new RulesHover(host, stats)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void host.restart()),
+    // Layers: trusting the workspace lets an approved workspace rules file apply.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void host.restart()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.enabled`) || e.affectsConfiguration(`${SECTION}.rulesFile`) || e.affectsConfiguration(`${SECTION}.port`) || e.affectsConfiguration(`${SECTION}.onParseError`) || e.affectsConfiguration(`${SECTION}.posture`) || e.affectsConfiguration(`${SECTION}.telemetry`)) {
         void host.restart();

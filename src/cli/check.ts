@@ -8,15 +8,20 @@ import { boundedDecider, undecidedVerdict } from "../core/decider";
 import { args, CliError, parseJson, readStdin } from "./io";
 import { loadCliRules } from "./rules-source";
 
-export const CHECK_HELP = `Usage: damage-control check [--rules FILE] [--cwd DIR] [--home DIR] [--jsonl]
+export const CHECK_HELP = `Usage: damage-control check [--rules FILE] [--cwd DIR] [--home DIR] [--jsonl] [--trust-workspace-rules]
 
 Reads one tool call as JSON on stdin, {"tool": "...", "input": {...}}, in Claude Code's
 vocabulary (Bash, Read, Write, Edit, Glob, Grep, NotebookEdit) or pi's (bash, read, write,
 edit, grep, find, ls). "cwd" and "home" keys in the JSON override the flags.
-Prints the decision (allow, block or ask) as the first word, then the rule and the reason.
+Prints the decision (allow, block or ask) as the first word, then the rule, the layer it
+came from (managed, user, workspace, default; policy for --rules) and the reason.
 
-  --rules FILE  rules file (default: .pi/damage-control-rules.yaml in --cwd or above it,
-                else the embedded defaults)
+  --rules FILE  this file is the whole policy: no default floor, no user or managed layer
+                (default: the layers: /etc/damage-control/rules.yaml, the user's
+                ~/.config/damage-control/rules.yaml, .pi/damage-control-rules.yaml in --cwd or
+                above it, the embedded defaults)
+  --trust-workspace-rules
+                let the workspace file's disable: and allow: take effect (else it only adds)
   --cwd DIR     directory the call runs in (default: current directory)
   --home DIR    home directory for ~ (default: $HOME)
   --jsonl       read one call per line; write one JSON verdict per line
@@ -29,10 +34,15 @@ export async function runCheck(argv: string[]): Promise<number> {
     cwd: { type: "string" },
     home: { type: "string" },
     jsonl: { type: "boolean" },
+    "trust-workspace-rules": { type: "boolean" },
   });
   const cwd = path.resolve(values.cwd ?? process.cwd());
   const home = values.home ?? process.env.HOME ?? os.homedir();
-  const loaded = loadCliRules(values.rules, cwd);
+  const loaded = loadCliRules(values.rules, cwd, values["trust-workspace-rules"] === true);
+  if (loaded.pending) {
+    const l = loaded.pending.loosening;
+    process.stderr.write(`note: ${loaded.pending.file} would disable ${l.drops.length} rule(s) and add ${l.exceptions.length} exception(s); not in force (approve it in VS Code, or pass --trust-workspace-rules)\n`);
+  }
   const input = readStdin();
 
   // The same time-bounded worker the endpoint uses: a pathological rule cannot hang the CLI either.
@@ -60,7 +70,7 @@ export async function runCheck(argv: string[]): Promise<number> {
       if (line.trim() === "") continue;
       try {
         const v = await judge(parseJson(line, `line ${i + 1}`));
-        out.push(JSON.stringify({ action: v.action, rule: v.rule ?? null, reason: v.reason, match: v.match ?? null }));
+        out.push(JSON.stringify({ action: v.action, rule: v.rule ?? null, layer: v.rule?.layer ?? v.exception?.layer ?? null, reason: v.reason, match: v.match ?? null, ...(v.exception && { exception: v.exception }) }));
       } catch (e) {
         if (!(e instanceof CliError)) throw e;
         out.push(JSON.stringify({ error: `line ${i + 1}: ${e.message}` }));
@@ -74,6 +84,8 @@ export async function runCheck(argv: string[]): Promise<number> {
   const v = await judge(parseJson(input, "standard input")).finally(() => decider.close());
   const lines: string[] = [v.action];
   if (v.rule) lines.push(`rule: ${describeRule(v.rule)}`);
+  if (v.rule?.layer) lines.push(`layer: ${v.rule.layer}`);
+  if (v.exception) lines.push(`exception: /${v.exception.text}/ (${v.exception.layer ?? "?"} layer): ${v.exception.reason}`, ...(v.rule ? [] : [`layer: ${v.exception.layer ?? "?"}`]));
   if (v.reason) lines.push(`reason: ${v.reason}`);
   if (v.match) lines.push(`matched: ${v.match.text} [${v.match.start}, ${v.match.end})`);
   process.stdout.write(lines.join("\n") + "\n");

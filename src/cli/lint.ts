@@ -1,6 +1,8 @@
 // damage-control rules lint FILE: the same diagnostics the editor shows, one per line.
 import * as fs from "node:fs";
-import { parseRules } from "../engine/rules/parse";
+import { lintRulesText } from "../engine/rules/lint-file";
+import * as os from "node:os";
+import * as path from "node:path";
 import { args, CliError, EXIT } from "./io";
 
 export const LINT_HELP = `Usage: damage-control rules lint FILE
@@ -20,7 +22,8 @@ export function runLint(argv: string[]): number {
   } catch (e) {
     throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, EXIT.io);
   }
-  const parsed = parseRules(text);
+  // Exceptions are linted too (one that lifts nothing: warning; one on a zero-access path: error).
+  const parsed = lintRulesText(text, { root: path.resolve(path.dirname(file), path.basename(path.dirname(file)) === ".pi" ? ".." : "."), home: process.env.HOME ?? os.homedir() });
   for (const d of parsed.diagnostics) {
     process.stdout.write(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity}: ${d.message}\n`);
   }

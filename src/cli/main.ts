@@ -2,6 +2,7 @@
 import { runCheck, CHECK_HELP } from "./check";
 import { DOCTOR_HELP, runDoctorCli } from "./doctor";
 import { ENDPOINT_HELP, runEndpoint } from "./endpoint";
+import { EXCEPTIONS_HELP, runExceptions } from "./exceptions";
 import { HOOK_HELP, runHook } from "./hook";
 import { INSTALL_HELP, runInstall } from "./install";
 import { CliError, EXIT, wantsHelp } from "./io";
@@ -16,6 +17,8 @@ Verbs:
   serve            run the endpoint for a folder without VS Code
   endpoint         print the URL and token of the endpoint guarding a folder
   doctor           report what guards a folder; exit 1 when it is not guarded
+  exceptions [list|revoke ID]
+                   the user's exceptions and approved workspace rules files; take one back
   hook <agent>     an agent's command hook (claude: for builds that ignore onFailure)
   install claude|pi, uninstall claude|pi
                    wire an agent to the guard, or unwire it
@@ -31,6 +34,7 @@ const VERBS: Record<string, Verb> = {
   serve: { help: SERVE_HELP, run: runServe },
   endpoint: { help: ENDPOINT_HELP, run: runEndpoint },
   doctor: { help: DOCTOR_HELP, run: runDoctorCli },
+  exceptions: { help: EXCEPTIONS_HELP, run: runExceptions },
   hook: { help: HOOK_HELP, run: runHook },
   install: { help: INSTALL_HELP, run: (a) => runInstall(a, "install") },
   uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, "uninstall") },

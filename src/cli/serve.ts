@@ -11,7 +11,7 @@ import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { args, CliError, EXIT } from "./io";
 
-export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE] [--posture advisory|governed]
+export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE] [--trust-workspace-rules] [--posture advisory|governed]
                              [--otlp URL [--otlp-include-content]]
 
 Starts the endpoint on 127.0.0.1 for DIR (default: current directory) and runs until SIGINT
@@ -21,7 +21,10 @@ The token is in the state folder (see README); \`damage-control endpoint --cwd D
 
   --cwd DIR     folder to guard
   --port N      port (default: DIR's usual port; 0 = any free port)
-  --rules FILE  rules file (default: .pi/damage-control-rules.yaml in DIR)
+  --rules FILE  this file is the whole policy: no default floor, no user or managed layer
+                (default: the layers; see docs/layers.md)
+  --trust-workspace-rules
+                let DIR's rules file disable defaults and add exceptions (else it only adds)
   --posture P   advisory (default): what no rule covers gets no opinion; governed: it is refused,
                 and state-changing lifecycle events (TaskCreated, ConfigChange, PreModelSwitch)
                 are refused by default (see docs/platform-teams.md)
@@ -34,7 +37,7 @@ The token is in the state folder (see README); \`damage-control endpoint --cwd D
 Exit codes: 0 stopped by a signal, 2 bad usage, 4 could not listen.`;
 
 export async function runServe(argv: string[]): Promise<number> {
-  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" }, posture: { type: "string" }, otlp: { type: "string" }, "otlp-include-content": { type: "boolean" } });
+  const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" }, "trust-workspace-rules": { type: "boolean" }, posture: { type: "string" }, otlp: { type: "string" }, "otlp-include-content": { type: "boolean" } });
   const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
   if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
   const folder = path.resolve(values.cwd ?? process.cwd());
@@ -45,7 +48,13 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   if (values["otlp-include-content"] && !values.otlp) throw new CliError("--otlp-include-content needs --otlp URL");
   if (values.otlp !== undefined && !/^https?:\/\/[^/]/.test(values.otlp)) throw new CliError(`--otlp must be an http(s) URL, got ${values.otlp}`);
-  const guard = new Guard({ folders: [folder], rulesPath: values.rules ? path.resolve(values.rules) : undefined, posture });
+  const guard = new Guard({
+    folders: [folder],
+    rulesPath: values.rules ? path.resolve(values.rules) : undefined,
+    policy: values.rules !== undefined,
+    trust: values["trust-workspace-rules"] ? { kind: "always" } : { kind: "never" },
+    posture,
+  });
   guard.watch();
   const token = loadOrCreateToken();
   let endpoint;
@@ -57,7 +66,9 @@ export async function runServe(argv: string[]): Promise<number> {
   if (endpoint.moved) refreshClaudeHooks(folder, endpoint.url);
   const state = guard.rulesStates()[0];
   process.stdout.write(`listening ${endpoint.url}\n`);
-  process.stderr.write(`guarding ${folder} with ${state.source === "default" ? "the embedded default rules" : state.file}${state.broken ? " (BROKEN: last good rules in force)" : ""}, posture ${posture}\n`);
+  const what = state.policy ? `exactly ${state.file} (--rules: no default floor, no user or managed layer)` : `the layers (${(state.layers ?? []).filter((l) => l.present).map((l) => l.name + (l.file ? ` ${l.file}` : "")).join(" → ")})`;
+  process.stderr.write(`guarding ${folder} with ${what}${state.broken ? " (BROKEN: last good rules in force)" : ""}, posture ${posture}\n`);
+  if (state.pending) process.stderr.write(`note: ${state.pending.file} disables or loosens rules; only its additions apply (pass --trust-workspace-rules to let it)\n`);
   let telemetry: Telemetry | undefined;
   if (values.otlp) {
     telemetry = loadTelemetry({ endpoint: values.otlp, includeContent: values["otlp-include-content"] === true, serviceVersion: VERSION, ...otlpIntervals() });

@@ -14,12 +14,16 @@ export interface AskRequest {
   /** The rule as written (pattern or path), when there is one. */
   rule?: string;
   sessionId?: string;
+  /** The bash command, when a bash pattern asks: then "Always allow in this folder" can write an exception for it. */
+  command?: string;
 }
 
 export interface AskResult {
   approved: boolean;
   /** Why it was not approved (user denied, timed out, nobody could confirm…). */
   why: string;
+  /** The user chose "Always allow in this folder": write the narrowest exception to the user layer. */
+  always?: boolean;
 }
 
 export interface Asker {

@@ -4,7 +4,7 @@
 import { parentPort } from "node:worker_threads";
 import { judge } from "../engine/judge";
 import type { RuleSet } from "../engine/types";
-import { existingRealpath, injectedFault, type WorkerRequest, type WorkerResponse } from "./decider";
+import { existingRealpath, existingText, injectedFault, type WorkerRequest, type WorkerResponse } from "./decider";
 
 /** Rule sets by id, the most recently used last. A few are kept (multi-root windows, serve). */
 const rulesById = new Map<number, RuleSet>();
@@ -30,7 +30,7 @@ function answer(m: WorkerRequest): WorkerResponse {
   if (rulesById.size > KEEP) rulesById.delete(rulesById.keys().next().value!);
   try {
     injectedFault(m.req);
-    return { id: m.id, ok: true, value: judge(m.req, rules, { ...m.ctx, realpath: existingRealpath }, m.posture) };
+    return { id: m.id, ok: true, value: judge(m.req, rules, { ...m.ctx, realpath: existingRealpath, readText: existingText }, m.posture) };
   } catch (e) {
     return { id: m.id, ok: false, error: (e as Error)?.message ?? String(e) };
   }

@@ -13,7 +13,7 @@ import { blockReason } from "../engine/reason";
 import type { RuleSet, Verdict } from "../engine/types";
 
 /** The context without the functions (they cannot cross into a worker); realpath is added there. */
-export type PlainContext = Omit<JudgeContext, "realpath">;
+export type PlainContext = Omit<JudgeContext, "realpath" | "readText">;
 
 export interface Decider {
   /** Get ready before the first call (start the worker), so an agent's first call does not wait. */
@@ -32,6 +32,17 @@ export function existingRealpath(p: string): string | undefined {
     } catch {
       return undefined;
     }
+  }
+}
+
+/** A small text file as it is on disk (the guard's own settings files), else undefined. */
+export function existingText(p: string): string | undefined {
+  try {
+    const st = fs.statSync(p);
+    if (!st.isFile() || st.size > 1024 * 1024) return st.isFile() ? "\u0000too large" : undefined;
+    return fs.readFileSync(p, "utf8");
+  } catch {
+    return undefined;
   }
 }
 
@@ -54,7 +65,7 @@ export function injectedFault(req: WireRequest): void {
 export const inProcessDecider: Decider = {
   async judge(req, rules, ctx, posture) {
     injectedFault(req);
-    return judge(req, rules, { ...ctx, realpath: existingRealpath }, posture);
+    return judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
   },
   close() {},
 };

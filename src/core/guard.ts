@@ -22,6 +22,7 @@ import { OurHooksSnapshot } from "./config-facts";
 import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
+import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
 
 export interface GuardOptions {
   folders: string[];
@@ -36,6 +37,12 @@ export interface GuardOptions {
   decider?: Decider;
   /** advisory (default) or governed: what events and calls the rules say nothing about get. */
   posture?: Posture;
+  /** rulesPath is the whole policy (`--rules FILE`): no floor, no user or managed layer. */
+  policy?: boolean;
+  /** How far a workspace rules file that loosens is trusted (default: its additions only). */
+  trust?: WorkspaceTrust;
+  /** Environment for the layer locations (tests). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface HandleOptions {
@@ -71,7 +78,7 @@ export class Guard extends EventEmitter {
     this.decider = options.decider ?? boundedDecider();
     this.ourHooks = new OurHooksSnapshot(options.folders.map((f) => path.resolve(f)));
     this.stores = options.folders.map((f) => {
-      const store = new RulesStore(path.resolve(f), options.rulesPath);
+      const store = new RulesStore(path.resolve(f), options.rulesPath, { policy: options.policy, trust: options.trust, env: options.env });
       store.on("change", (state: RulesState) => this.emit("rules", state));
       return store;
     });
@@ -175,7 +182,10 @@ export class Guard extends EventEmitter {
       this.stats.asks++;
       let result;
       try {
-        result = await asker.ask({ agent: req.agent, tool: j.tool, target: j.target, folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: req.sessionId });
+        // Only a bash pattern's ask can become an exception (an exception lifts patterns, nothing else).
+        const command = verdict.rule?.kind === "bashPattern" ? bashCommand(req.call) : undefined;
+        result = await asker.ask({ agent: req.agent, tool: j.tool, target: j.target, folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: req.sessionId, ...(command && { command }) });
+        if (result.approved && result.always && command) this.alwaysAllow(command, folder, verdict);
       } catch (e) {
         result = { approved: false, why: `asking failed (${(e as Error).message})` };
       }
@@ -203,6 +213,8 @@ export class Guard extends EventEmitter {
       decision: resolved.decision,
       action: verdict.action,
       ...(verdict.rule && { rule: verdict.rule.text }),
+      ...(verdict.rule?.layer && { layer: verdict.rule.layer }),
+      ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
       ...(resolved.reason && { reason: resolved.reason }),
       folder: d.folder,
       ...(d.sessionId && { session: d.sessionId }),
@@ -212,6 +224,25 @@ export class Guard extends EventEmitter {
       this.ledgerFor(d.folder).append(line);
     }
     this.emit("decision", entry);
+  }
+
+  /** "Always allow in this folder" from the ask dialog: the narrowest exception, in the user's layer. */
+  private alwaysAllow(command: string, folder: string, verdict: Verdict): void {
+    try {
+      this.allowInFolder(command, folder, `allowed from the ask dialog (${verdict.rule?.reason ?? "ask"})`);
+    } catch (e) {
+      this.emit("warning", `the exception could not be written: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * A human's exception for exactly this command in this folder, written to the user's rules file
+   * (never the workspace's); the folder's rules are reloaded at once. Returns the file and the id.
+   */
+  allowInFolder(command: string, folder: string, why: string): { file: string; id: string } {
+    const id = addUserCommandException(command, folder, `${why} on ${new Date().toISOString().slice(0, 10)}`, this.options.env);
+    this.storeFor(folder).reload();
+    return { file: userRulesFile(this.options.env), id };
   }
 
   /** Resolves when every decision so far is written to the ledgers. */
@@ -224,4 +255,10 @@ export class Guard extends EventEmitter {
     if (!l) this.ledgers.set(folder, (l = new Ledger(folder)));
     return l;
   }
+}
+
+/** The command of a bash call (engine vocabulary), else undefined. */
+function bashCommand(call: ToolCall | undefined): string | undefined {
+  const input = call?.input as { command?: unknown } | null | undefined;
+  return call && call.tool.toLowerCase() === "bash" && typeof input?.command === "string" ? input.command : undefined;
 }

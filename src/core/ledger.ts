@@ -15,6 +15,10 @@ export interface LedgerEntry {
   target: string;
   decision: Action | "allowed-by-user" | "denied-by-user";
   rule?: string;
+  /** The layer of the rule (or the exception) that decided: managed, user, workspace, default, policy. */
+  layer?: string;
+  /** The exception that lifted a refusal, when one did. */
+  exception?: string;
   reason?: string;
   folder: string;
   session?: string;

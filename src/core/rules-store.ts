@@ -6,7 +6,9 @@ import * as path from "node:path";
 import { EventEmitter } from "node:events";
 import { parseRules } from "../engine/rules/parse";
 import { defaultRules } from "../engine/rules/defaults";
+import { policyOnly } from "../engine/rules/layers";
 import type { Diagnostic, PathRule, RuleSet } from "../engine/types";
+import { loadLayered, managedRulesFile, userRulesFile, withGuardOwnPaths, type LayeredResult, type LayerInfo, type WorkspaceTrust } from "../core/layer-files";
 import { workspaceStateDir, writeFileAtomic } from "./state-dir";
 
 export const DEFAULT_RULES_PATH = ".pi/damage-control-rules.yaml";
@@ -24,6 +26,20 @@ export interface RulesState {
   broken: boolean;
   /** When the rules in force were (re)loaded. */
   loadedAt: number;
+  /** The layers merged into `rules`, strongest first (absent for a `--rules FILE` policy). */
+  layers?: LayerInfo[];
+  /** The workspace file removes or loosens something that is not in force until the user approves it. */
+  pending?: LayeredResult["pending"];
+  /** `--rules FILE`: that file is the whole policy (no floor, no user or managed layer). */
+  policy?: boolean;
+}
+
+export interface RulesStoreOptions {
+  /** The rules file is the whole policy (`serve --rules FILE`). */
+  policy?: boolean;
+  /** How far a workspace file that loosens is trusted (default: additions only). */
+  trust?: WorkspaceTrust;
+  env?: NodeJS.ProcessEnv;
 }
 
 interface Stamp {
@@ -41,17 +57,29 @@ export class RulesStore extends EventEmitter {
   constructor(
     readonly folder: string,
     rulesPath: string = DEFAULT_RULES_PATH,
+    private readonly options: RulesStoreOptions = {},
   ) {
     super();
     this.file = path.resolve(folder, rulesPath);
+    const env = options.env ?? process.env;
+    this.layerFiles = options.policy ? [] : [userRulesFile(env), managedRulesFile(env)];
     this.load();
   }
 
   readonly file: string;
+  /** The user and managed rules files: an edit of either reloads too. */
+  private readonly layerFiles: string[];
+  private layerStamps: (Stamp | undefined)[] = [];
 
-  /** The rules in force, after checking (one stat) whether the file changed since the last load. */
+  /** The rules in force, after checking (a few stats) whether a layer file changed since the last load. */
   current(): RulesState {
-    if (!sameStamp(this.stamp, statOf(this.file))) this.load();
+    if (!sameStamp(this.stamp, statOf(this.file)) || this.layerFiles.some((f, i) => !sameStamp(this.layerStamps[i], statOf(f)))) this.load();
+    return this.state;
+  }
+
+  /** Reloads now (after an approval was recorded or revoked). */
+  reload(): RulesState {
+    this.load();
     return this.state;
   }
 
@@ -80,6 +108,8 @@ export class RulesStore extends EventEmitter {
   private load(): void {
     const stamp = statOf(this.file);
     this.stamp = stamp;
+    this.layerStamps = this.layerFiles.map(statOf);
+    this.text = undefined;
     const previous = this.state;
     let next: RulesState;
     if (!stamp) {
@@ -95,6 +125,7 @@ export class RulesStore extends EventEmitter {
       }
       const parsed = parseRules(text);
       if (parsed.ok) {
+        this.text = text;
         next = this.make("file", parsed.rules, parsed.diagnostics, false);
         this.saveLastGood(text);
       } else {
@@ -122,8 +153,25 @@ export class RulesStore extends EventEmitter {
     return this.make("default", defaultRules(), diagnostics, true);
   }
 
+  /** The text of the workspace file in force (for approvals), when it is the file on disk. */
+  private text: string | undefined;
+
+  /**
+   * The rules in force from the workspace file's rules (or the defaults when there is none):
+   * the layers merged, or that file alone for a `--rules FILE` policy. The guard's own paths on top.
+   */
   private make(source: RulesState["source"], rules: RuleSet, diagnostics: Diagnostic[], broken: boolean): RulesState {
-    return { folder: this.folder, file: this.file, source, rules: withGuardPaths(rules, this.folder, this.file), diagnostics, broken, loadedAt: Date.now() };
+    const env = this.options.env ?? process.env;
+    const base = { folder: this.folder, file: this.file, source, diagnostics, broken, loadedAt: Date.now() };
+    if (this.options.policy) {
+      return { ...base, policy: true, rules: withGuardOwnPaths(withGuardPaths(policyOnly(rules), this.folder, this.file), this.folder, env) };
+    }
+    // A last-good copy is no content the user can approve: it adds only, unless the workspace is trusted outright.
+    const workspace = source === "default" ? undefined : { file: this.file, rules, text: this.text ?? "" };
+    const trust: WorkspaceTrust = this.options.trust ?? { kind: "never" };
+    const layered = loadLayered({ workspace, trust: source === "last-good" && trust.kind === "approved" ? { kind: "never" } : trust, env });
+    const all = withGuardOwnPaths(withGuardPaths(layered.rules, this.folder, this.file), this.folder, env);
+    return { ...base, rules: all, layers: layered.layers, ...(layered.pending && { pending: layered.pending }) };
   }
 
   private lastGoodFile(): string {

@@ -8,8 +8,10 @@ import { pathCandidates } from "./rules/path-index";
 import { matchingPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
 import type { CommandAnalysis } from "./shell/types";
+import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
+import { commandException, pathException } from "./rules/layers";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
-import type { Access, Agent, DecideContext, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
+import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
 
@@ -21,12 +23,19 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
   const norm = normalizeToolCall(call, agent);
   switch (norm.kind) {
     case "other":
-      return ALLOW;
+      // Layers hook: VS Code's agent may not run the guard's own commands.
+      return vscodeCommandVerdict(norm.tool, call.input) ?? ALLOW;
     case "invalid":
       return { action: "block", reason: blockReason(`malformed ${norm.tool || "tool"} call: ${norm.problem}`) };
     case "files": {
       const judge = new Judge(rules, ctx);
       for (const op of norm.ops) judge.fileOp(op);
+      // Layers hook: the guard's own settings files (damageControl.* keys) are read-only for agents.
+      for (const op of norm.ops) {
+        const abs = op.access === "write" ? resolvePath(op.path, ctx) : undefined;
+        const v = abs === undefined ? undefined : settingsWriteVerdict(abs, norm.tool, call.input, ctx );
+        if (v) judge.offer(v);
+      }
       return judge.verdict();
     }
     case "bash":
@@ -48,13 +57,17 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
     // Same rules, same order as testing each regex on each text; the prefilter skips the regexes
     // whose required literal the texts lack (src/engine/rules/prefilter.ts).
     for (const rule of matchingPatterns(rules, texts)) {
-      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }) };
+      // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
+      if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
+      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
       if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
       else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
     }
   }
   for (const effect of analysis.effects) {
+    const own = settingsShellVerdict(effect.path, effect.access, ctx);
+    if (own) judge.offer({ ...own, match: { ...effect.span, text: command.slice(effect.span.start, effect.span.end) } });
     judge.path(effect.path, effect.access, effect.recursive, { ...effect.span, text: command.slice(effect.span.start, effect.span.end) }, effect.via);
   }
   for (const u of analysis.uncertain) {
@@ -99,6 +112,7 @@ function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
 class Judge {
   private best: Verdict = ALLOW;
   private paths?: CompiledPaths;
+  private exception?: Exception;
 
   constructor(
     private readonly rules: RuleSet,
@@ -110,7 +124,15 @@ class Judge {
   }
 
   verdict(): Verdict {
+    const e = this.exception;
+    if (e && this.best.action === "allow") return { ...ALLOW, exception: { text: e.kind === "command" ? e.pattern : e.path, reason: e.reason, ...(e.layer && { layer: e.layer }) } };
     return this.best;
+  }
+
+  /** Notes an exception that lifted a refusal; true when there was one. */
+  lifted(e: Exception | undefined): boolean {
+    if (e) this.exception ??= e;
+    return e !== undefined;
   }
 
   fileOp(op: FileOp): void {
@@ -157,7 +179,7 @@ class Judge {
     }
     if (access === "write" || access === "delete") {
       for (const [rule, m] of pathCandidates(this.paths.readOnly, candidates, recursive)) {
-        if (hit(m)) {
+        if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
           return;
@@ -166,7 +188,7 @@ class Judge {
     }
     if (access === "delete") {
       for (const [rule, m] of pathCandidates(this.paths.noDelete, candidates, recursive)) {
-        if (hit(m)) {
+        if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
           return;
@@ -181,7 +203,7 @@ function verb(access: Access): string {
 }
 
 function refOf(rule: PathRule): RuleRef {
-  return { kind: rule.kind, text: rule.path, line: rule.range ? rule.range.start.line + 1 : undefined, ...(rule.id !== undefined && { id: rule.id }) };
+  return { kind: rule.kind, text: rule.path, line: rule.range ? rule.range.start.line + 1 : undefined, ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
 }
 
 function lineOf(rule: { range?: { start: { line: number } } }): number | undefined {

@@ -56,7 +56,8 @@ export function normalizeToolCall(call: ToolCall, agent: "claude" | "pi" | "cli"
     return { kind: "bash", tool, command: record.command, shell: name === "bash" ? "bash" : "powershell" };
   }
 
-  const spec = FILE_TOOLS[name];
+  // Own keys only: a tool named "__proto__" or "constructor" is no file tool.
+  const spec = Object.hasOwn(FILE_TOOLS, name) ? FILE_TOOLS[name] : undefined;
   if (!spec) return { kind: "other", tool };
   if (!isObject) return { kind: "invalid", tool, problem: `a ${tool} call needs an object input` };
 

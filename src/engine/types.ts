@@ -24,8 +24,17 @@ export interface Span {
 
 export type RuleKind = "bashPattern" | "zeroAccess" | "readOnly" | "noDelete";
 
+/**
+ * Where a rule comes from, strongest first: the platform team's managed file, the user's own file,
+ * the workspace's file, the embedded defaults (the floor). "policy" is a `--rules FILE` given on the
+ * command line: the whole policy, no other layer.
+ */
+export type LayerName = "managed" | "user" | "workspace" | "default" | "policy";
+
 export interface BashPatternRule {
   kind: "bashPattern";
+  /** The layer the rule came from, once layers are merged. */
+  layer?: LayerName;
   /** The regex source as written in the file. */
   pattern: string;
   /** Compiled once at load time. Never global or sticky: `test` must be stateless. */
@@ -50,7 +59,17 @@ export interface PathRule {
   range?: Range;
   /** Added by the guard itself (its own rules file and state), not written by the user. */
   implicit?: boolean;
+  layer?: LayerName;
 }
+
+/**
+ * An exception (`allow:` in a rules file): lifts what a rule of its own or a weaker layer would
+ * refuse. A command exception is tested against each executed command like a bash pattern; a path
+ * exception lifts read-only and no-delete entries for that path. Never lifts zero-access.
+ */
+export type Exception =
+  | { kind: "command"; pattern: string; regex: RegExp; reason: string; folder?: string; range?: Range; layer?: LayerName }
+  | { kind: "path"; path: string; reason: string; folder?: string; range?: Range; layer?: LayerName };
 
 export type Rule = BashPatternRule | PathRule;
 
@@ -59,6 +78,12 @@ export interface RuleSet {
   zeroAccessPaths: PathRule[];
   readOnlyPaths: PathRule[];
   noDeletePaths: PathRule[];
+  /** `disable:` of this file: ids (or path entries) of weaker layers' rules it switches off. */
+  disable?: string[];
+  /** Where each disable entry is written. */
+  disableRanges?: Record<string, Range>;
+  /** `allow:` exceptions of this file (after a merge: of every layer that may loosen). */
+  allow?: Exception[];
 }
 
 export type Severity = "error" | "warning" | "information";
@@ -86,7 +111,11 @@ export type DiagnosticCode =
   | "duplicate-id"
   | "duplicate"
   | "unreachable"
-  | "empty-path";
+  | "empty-path"
+  | "invalid-id"
+  | "duplicate-id"
+  | "exception-unused"
+  | "exception-zero-access";
 
 /** How a path is touched. `list` = directory listing or search; moves are a delete plus a write. */
 export type Access = "read" | "write" | "delete" | "list";
@@ -102,6 +131,8 @@ export interface DecideContext {
   realpath?: (absolutePath: string) => string | undefined;
   /** What an unparseable command gets. Default "ask". */
   onParseError?: "ask" | "block";
+  /** A file's text as it is on disk (undefined: missing). Injected by adapters (I/O); used for the guard's own settings files. */
+  readText?: (absolutePath: string) => string | undefined;
 }
 
 /** The rule that produced a verdict, in a form that can be shown and logged. */
@@ -114,6 +145,8 @@ export interface RuleRef {
   reason?: string;
   /** 1-based line in the rules file, when known. */
   line?: number;
+  /** The layer the rule came from (managed, user, workspace, default, policy). */
+  layer?: LayerName;
 }
 
 export interface Verdict {
@@ -123,4 +156,6 @@ export interface Verdict {
   rule?: RuleRef;
   /** The part of the command that matched, with offsets into the original command. */
   match?: Span & { text: string };
+  /** An exception that lifted a refusal (the verdict is then the next strongest, often allow). */
+  exception?: { text: string; reason: string; layer?: LayerName };
 }

@@ -158,6 +158,10 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     if (state.broken) add("rules", "fail", `${state.file} has ${errors} error(s): the ${state.source === "last-good" ? "last good rules" : "embedded defaults"} are in force (damage-control rules lint ${state.file})`);
     else if (state.source === "default") add("rules", "ok", `no rules file (${state.file}): the embedded default rules are in force`);
     else add("rules", warnings ? "warn" : "ok", `${state.file} is healthy${warnings ? ` (${warnings} warning(s))` : ""}`);
+    // Which layers make up the rules in force, strongest first (docs/layers.md).
+    const layers = (state.layers ?? []).filter((l) => l.present).map((l) => `${l.name}${l.file ? ` ${l.file}` : ""} (${l.count} rule(s)${l.name === "workspace" && !l.trusted ? ", additions only" : ""})`);
+    if (layers.length) add("layers", "ok", layers.join(" → "));
+    if (state.pending) add("layers", "warn", `${state.pending.file} disables ${state.pending.loosening.drops.length} rule(s) / adds ${state.pending.loosening.exceptions.length} exception(s): not in force until approved in VS Code`);
   } catch (e) {
     add("rules", "fail", `the rules cannot be read: ${(e as Error).message}`);
   }

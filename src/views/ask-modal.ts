@@ -1,14 +1,14 @@
 // The native modal for an ask. Its title states the reason in a person's words ("Claude Code
 // wants to run a command: pushing changes the shared remote — a human decides"); the detail keeps
 // the tool, the command or path, the folder and the rule. Buttons: Deny (the default, so a stray
-// Enter never approves), Allow, and "Always allow in this folder" when the layered rules can write
-// that exception. Cancel or Escape resolve undefined = deny.
+// Enter never approves), Allow, and — for a bash pattern's ask — "Always allow in this folder",
+// which the guard turns into an exception in the user's rules (never the workspace file).
+// Cancel or Escape resolve undefined = deny.
 import * as vscode from "vscode";
 import type { AskRequest } from "../core/asker";
 import { agentLabel } from "../engine/agents";
+import { ALWAYS_ALLOW, type ModalChoice } from "./ask-queue";
 import { headlineOf } from "./panel/feed";
-import type { ExceptionWriter } from "./panel/exceptions";
-import { logError } from "./log";
 
 /** The agent's name as people know it, from the agents table ("Claude Code", "pi", …). */
 export function agentName(agent: string): string {
@@ -24,7 +24,7 @@ export function askTitle(req: AskRequest): string {
   return reason ? t("{0} wants to {1}: {2} — a human decides", agentName(req.agent), what, reason) : t("{0} wants to {1} — a human decides", agentName(req.agent), what);
 }
 
-export function showAskModal(req: AskRequest, deadline: number, writer?: ExceptionWriter): Thenable<"Allow" | "Deny" | undefined> {
+export function showAskModal(req: AskRequest, deadline: number): Thenable<ModalChoice> {
   const t = vscode.l10n.t;
   const isCommand = req.tool.toLowerCase() === "bash";
   const seconds = Math.max(1, Math.round((deadline - Date.now()) / 1000));
@@ -39,27 +39,14 @@ export function showAskModal(req: AskRequest, deadline: number, writer?: Excepti
   ].join("\n");
   const deny = t("Deny");
   const allow = t("Allow");
-  const always = t("Always allow in this folder");
+  const always = t(ALWAYS_ALLOW);
   // Deny comes first: it is the dialog's primary (focused) button, so a stray Enter (the modal
   // takes focus from wherever the developer is typing) denies. Allow must be a deliberate click.
-  const items = writer ? [deny, allow, always] : [deny, allow];
-  return vscode.window.showWarningMessage(askTitle(req), { modal: true, detail }, ...items).then(async (choice) => {
-    if (choice === always && writer) {
-      // The human allowed this call; the exception is written for the next ones. A failed write
-      // leaves this Allow standing (it was the human's) and says so.
-      try {
-        await writer({ folder: req.folder, agent: req.agent, tool: req.tool, target: req.target, ...(req.rule && { rule: req.rule }) });
-      } catch (e) {
-        logError("could not write the folder exception", e);
-        void vscode.window.showErrorMessage(t("Damage Control could not write the exception: {0}", (e as Error).message));
-      }
-      return "Allow";
-    }
-    return choice === allow ? "Allow" : choice === deny ? "Deny" : undefined;
-  });
+  const items = req.command ? [deny, allow, always] : [deny, allow];
+  return vscode.window.showWarningMessage(askTitle(req), { modal: true, detail }, ...items).then((choice) => (choice === always ? ALWAYS_ALLOW : choice === allow ? "Allow" : choice === deny ? "Deny" : undefined));
 }
 
-export function tellTooLate(req: AskRequest, answer: "Allow" | "Deny" | undefined): void {
+export function tellTooLate(req: AskRequest, answer: ModalChoice): void {
   if (answer === undefined) return;
   void vscode.window.showInformationMessage(
     vscode.l10n.t(

@@ -7,13 +7,16 @@
 import type { AskRequest, AskResult, Asker } from "../core/asker";
 
 /** What the UI layer does: show one modal; resolve with the button (or undefined). */
-export type ShowModal = (request: AskRequest, deadline: number) => Thenable<"Allow" | "Deny" | undefined>;
+export type ModalChoice = "Allow" | "Deny" | typeof ALWAYS_ALLOW | undefined;
+/** The ask modal's third button (bash pattern asks only): Allow, and write the narrowest exception to the user's rules. */
+export const ALWAYS_ALLOW = "Always allow in this folder";
+export type ShowModal = (request: AskRequest, deadline: number) => Thenable<ModalChoice>;
 
 export interface AskQueueOptions {
   show: ShowModal;
   timeoutMs: () => number;
   /** Told when a stale dialog is answered after its deadline. */
-  onLate?: (request: AskRequest, answer: "Allow" | "Deny" | undefined) => void;
+  onLate?: (request: AskRequest, answer: ModalChoice) => void;
   repeatWindowMs?: number;
   now?: () => number;
 }
@@ -85,7 +88,7 @@ export class AskQueue implements Asker {
     const p = this.queue.shift();
     if (!p) return;
     this.showing = p;
-    let answer: Thenable<"Allow" | "Deny" | undefined>;
+    let answer: Thenable<ModalChoice>;
     try {
       answer = this.o.show(p.request, p.deadline);
     } catch (e) {
@@ -94,7 +97,8 @@ export class AskQueue implements Asker {
     Promise.resolve(answer).then(
       (choice) => {
         if (p.settled) this.o.onLate?.(p.request, choice);
-        else p.settle(choice === "Allow" ? { approved: true, why: "" } : { approved: false, why: choice === "Deny" ? ASK_WHY.denied : ASK_WHY.dismissed });
+        else if (choice === ALWAYS_ALLOW && p.request.command) p.settle({ approved: true, why: "", always: true });
+        else p.settle(choice === "Allow" || choice === ALWAYS_ALLOW ? { approved: true, why: "" } : { approved: false, why: choice === "Deny" ? ASK_WHY.denied : ASK_WHY.dismissed });
         if (this.showing === p) {
           this.showing = undefined;
           this.next();

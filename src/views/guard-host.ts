@@ -13,6 +13,8 @@ import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/te
 import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { readSettings } from "./settings";
+import { isApproved } from "../core/approvals";
+import { migrationNotice, offerApproval, warnIgnoredSettings } from "./layer-approval";
 
 export interface HostState {
   guard?: Guard;
@@ -61,6 +63,8 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     await this.stop();
     const folders = this.folders();
     const settings = readSettings();
+    // Layers: a workspace's security settings that would loosen the guard are ignored, with a warning.
+    warnIgnoredSettings(settings.ignored);
     if (!settings.enabled) {
       this.state = { down: "Damage Control is disabled (setting damageControl.enabled)" };
       this.emit("state");
@@ -71,9 +75,18 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
       this.emit("state");
       return;
     }
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, posture: settings.posture });
+    // Layers: a workspace file's disable:/allow: apply once the user approved that content, and never in an untrusted workspace.
+    const trust = vscode.workspace.isTrusted ? { kind: "approved" as const, isApproved: (f: string, t: string, i: string[]) => isApproved(f, t, i) } : { kind: "never" as const };
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, posture: settings.posture, trust });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
-    guard.on("rules", (s: RulesState) => this.emit("rules", s));
+    guard.on("rules", (s: RulesState) => {
+      this.emit("rules", s);
+      if (vscode.workspace.isTrusted) void offerApproval(guard, s);
+    });
+    for (const s of guard.rulesStates()) {
+      migrationNotice(this.context, s);
+      if (vscode.workspace.isTrusted) void offerApproval(guard, s);
+    }
     guard.watch();
     let telemetry: Telemetry | undefined;
     if (settings.telemetryEndpoint) {

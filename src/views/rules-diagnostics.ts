@@ -1,7 +1,9 @@
 // Inline diagnostics on the rules file, from the engine's exact ranges: as you type
 // (debounced) and on save. Source "damage-control".
 import * as vscode from "vscode";
-import { parseRules } from "../engine/rules/parse";
+import { lintRulesText } from "../engine/rules/lint-file";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { Diagnostic } from "../engine/types";
 import type { GuardHost } from "./guard-host";
 import { isRulesDocument, toVsRange } from "./rules-document";
@@ -51,7 +53,9 @@ export class RulesDiagnostics implements vscode.Disposable {
 
   update(doc: vscode.TextDocument): void {
     if (!isRulesDocument(doc, this.host)) return;
-    const parsed = parseRules(doc.getText());
+    // Exceptions are linted too, against the file over the default floor.
+    const dir = path.dirname(doc.uri.fsPath);
+    const parsed = lintRulesText(doc.getText(), { root: path.basename(dir) === ".pi" ? path.dirname(dir) : dir, home: os.homedir() });
     this.engineDiagnostics.set(doc.uri.toString(), parsed.diagnostics);
     this.collection.set(
       doc.uri,

@@ -1,6 +1,8 @@
-// The extension's settings, read in one place.
+// The extension's settings, read in one place. The security settings (enabled, rulesFile, posture,
+// port) come from user/machine scope; a workspace may only tighten them (settings-scope.ts).
 import * as vscode from "vscode";
 import { parsePosture, type Posture } from "../engine/events";
+import { enabledScope, portScope, postureScope, rulesFileScope, type Scoped } from "./settings-scope";
 
 export interface Settings {
   enabled: boolean;
@@ -14,6 +16,8 @@ export interface Settings {
   telemetryEndpoint: string;
   /** Send command text, paths and reasons to the telemetry endpoint too. */
   telemetryIncludeContent: boolean;
+  /** Workspace values of security settings that were ignored (shown to the user as a warning). */
+  ignored: string[];
 }
 
 export const SECTION = "damageControl";
@@ -21,14 +25,20 @@ export const SECTION = "damageControl";
 export function readSettings(scope?: vscode.ConfigurationScope): Settings {
   const c = vscode.workspace.getConfiguration(SECTION, scope);
   const timeout = c.get<number>("askTimeoutSeconds", 30);
+  const ignored: string[] = [];
+  const take = <T>(s: Scoped<T>): T => {
+    if (s.ignored) ignored.push(s.ignored);
+    return s.value;
+  };
   return {
-    enabled: c.get<boolean>("enabled", true),
-    rulesFile: c.get<string>("rulesFile", ".pi/damage-control-rules.yaml") || ".pi/damage-control-rules.yaml",
+    enabled: take(enabledScope(c.inspect<boolean>("enabled"))) !== false,
+    rulesFile: take(rulesFileScope(c.inspect<string>("rulesFile"))) || ".pi/damage-control-rules.yaml",
     askTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 600) : 30,
-    port: c.get<number>("port", 0) || 0,
+    port: take(portScope(c.inspect<number>("port"))) || 0,
     onParseError: c.get<string>("onParseError", "ask") === "block" ? "block" : "ask",
-    posture: parsePosture(c.get<string>("posture", "advisory")) ?? "advisory",
+    posture: parsePosture(take(postureScope(c.inspect<string>("posture")))) ?? "advisory",
     telemetryEndpoint: (c.get<string>("telemetry.endpoint", "") ?? "").trim(),
     telemetryIncludeContent: c.get<boolean>("telemetry.includeContent", false) === true,
+    ignored,
   };
 }

@@ -33,7 +33,9 @@ describe("damage-control CLI", () => {
       const lines = r.stdout.trim().split("\n");
       assert.equal(lines[0], "ask");
       assert.match(lines[1], /^rule: bash pattern/);
-      assert.match(lines[2], /^reason: /);
+      // --rules FILE is the whole policy: its layer is "policy".
+      assert.equal(lines[2], "layer: policy");
+      assert.match(lines[3], /^reason: /);
     });
     it("both vocabularies; cwd and home in the JSON override the flags", () => {
       assert.equal(run(["check", ...ref], JSON.stringify({ tool: "Read", input: { file_path: "/home/dev/plume-factory/.env" } })).stdout.split("\n")[0], "block");
@@ -51,13 +53,20 @@ describe("damage-control CLI", () => {
       assert.match(out[1].error, /line 2/);
       assert.equal(out[2].action, "allow");
     });
-    it("without --rules: the workspace rules file, else the embedded defaults", () => {
+    it("without --rules: the workspace rules file adds to the embedded defaults (it no longer replaces them)", () => {
       const ws = fs.mkdtempSync(path.join(work, "ws-"));
       assert.equal(run(["check", "--cwd", ws], JSON.stringify({ tool: "bash", input: { command: "sudo ls" } })).stdout.split("\n")[0], "block");
       fs.mkdirSync(path.join(ws, ".pi"));
       fs.writeFileSync(path.join(ws, ".pi/damage-control-rules.yaml"), "bashToolPatterns:\n  - pattern: '\\bmake\\b'\n    reason: no make\n");
-      assert.equal(run(["check", "--cwd", ws], JSON.stringify({ tool: "bash", input: { command: "sudo ls" } })).stdout.split("\n")[0], "allow");
-      assert.equal(run(["check", "--cwd", path.join(ws)], JSON.stringify({ tool: "bash", input: { command: "make" } })).stdout.split("\n")[0], "block");
+      // Changed on purpose (issue 15): a make-only file used to allow `sudo ls`; the floor stays now.
+      const sudo = run(["check", "--cwd", ws], JSON.stringify({ tool: "bash", input: { command: "sudo ls" } })).stdout.split("\n");
+      assert.equal(sudo[0], "block");
+      assert.ok(sudo.includes("layer: default"), sudo.join("\n"));
+      const make = run(["check", "--cwd", path.join(ws)], JSON.stringify({ tool: "bash", input: { command: "make" } })).stdout.split("\n");
+      assert.equal(make[0], "block");
+      assert.ok(make.includes("layer: workspace"), make.join("\n"));
+      // The same file as --rules is the whole policy: sudo passes (control).
+      assert.equal(run(["check", "--rules", path.join(ws, ".pi/damage-control-rules.yaml"), "--cwd", ws], JSON.stringify({ tool: "bash", input: { command: "sudo ls" } })).stdout.split("\n")[0], "allow");
     });
     it("bad input: one line on stderr, documented exit code, no stack trace", () => {
       const cases: [string[], string, number, RegExp][] = [

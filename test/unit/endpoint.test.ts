@@ -7,6 +7,8 @@ import { renderClaudeAnswer } from "../../src/engine/agents/claude";
 import { Guard } from "../../src/core/guard";
 import { MAX_BODY_BYTES, startEndpoint, type Endpoint } from "../../src/hookserver/server";
 import { request } from "./http-client";
+import { ruleCounts } from "../../src/core/counts";
+import { defaultRules } from "../../src/engine/rules/defaults";
 
 const TOKEN = "t".repeat(43);
 
@@ -120,7 +122,9 @@ describe("endpoint over HTTP", () => {
     assert.equal(r.status, 200);
     const h = r.json as { ok: boolean; folders: { counts: { total: number; bashPatterns: number; ask: number } }[] };
     assert.equal(h.ok, true);
-    assert.deepEqual(h.folders[0].counts, { total: 3, bashPatterns: 2, ask: 1, zeroAccess: 1, readOnly: 0, noDelete: 0 });
+    // Changed on purpose (issue 15): the workspace file adds to the default floor (was: 3 rules alone).
+    const floor = ruleCounts(defaultRules());
+    assert.deepEqual(h.folders[0].counts, { total: floor.total + 2, bashPatterns: floor.bashPatterns + 2, ask: floor.ask + 1, zeroAccess: floor.zeroAccess /* .env is a default already */, readOnly: floor.readOnly, noDelete: floor.noDelete });
     assert.ok(!r.text.includes(TOKEN));
   });
 

@@ -172,8 +172,9 @@ describe("rules parser", () => {
     const parsed = parseRules(DEFAULT_RULES_TEXT);
     assert.deepEqual(parsed.diagnostics, []);
     const r = defaultRules();
-    // 14 before issue 19 added the database, infrastructure, work-lost and secrets families.
-    assert.equal(r.bashToolPatterns.length, 42);
+    // 14 before issue 19 added the database, infrastructure, work-lost and secrets families (42),
+    // + 3 that keep the agent from switching the guard off through the product (issue 15).
+    assert.equal(r.bashToolPatterns.length, 45);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));
     assert.ok(r.noDeletePaths.some((p) => p.path === ".git/"));

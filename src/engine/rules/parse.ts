@@ -2,13 +2,14 @@
 // The `yaml` package keeps source offsets on every node; we turn them into zero-based
 // line/character ranges that the CLI, the editor and the panel all show the same way.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair, type Scalar } from "yaml";
-import type { BashPatternRule, Diagnostic, DiagnosticCode, PathRule, Range, RuleSet, Severity } from "../types";
+import type { BashPatternRule, Diagnostic, Exception, DiagnosticCode, PathRule, Range, RuleSet, Severity } from "../types";
 import { findUnreachable } from "./overlap";
 import { nestsQuantifiers } from "./regex-risk";
 import { closest } from "./similar";
 
-export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"] as const;
+export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths", "disable", "allow"] as const;
 export const PATTERN_KEYS = ["id", "pattern", "reason", "ask", "flags"] as const;
+export const ALLOW_KEYS = ["command", "path", "reason", "folder"] as const;
 /** A rule id: lowercase words of letters and digits joined by single dashes (`db-reset-prisma`). */
 export const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PATH_ID_PREFIX: Record<PathRule["kind"], string> = { zeroAccess: "zero-access", readOnly: "read-only", noDelete: "no-delete" };
@@ -91,6 +92,10 @@ export function parseRules(text: string): ParsedRules {
       readPatterns(pair.value, keyRange);
     } else if (name === "zeroAccessPaths" || name === "readOnlyPaths" || name === "noDeletePaths") {
       readPaths(name, pair.value, keyRange);
+    } else if (name === "disable") {
+      readDisable(pair.value, keyRange);
+    } else if (name === "allow") {
+      readAllow(pair.value, keyRange);
     } else {
       const guess = closest(name, RULE_KEYS);
       report(
@@ -241,6 +246,95 @@ export function parseRules(text: string): ParsedRules {
       };
       rules.bashToolPatterns.push(rule);
     }
+  }
+
+  /** `disable: [id, …]`: rules of a weaker layer (the defaults) this file switches off, by id or path text. */
+  function readDisable(value: YamlNode | null, keyRange: Range): void {
+    if (value === null || (isScalar(value) && value.value === null)) return;
+    if (!isSeq(value)) {
+      report("error", "wrong-type", "disable must be a list of rule ids (or path entries as written).", value ? nodeRange(value) : keyRange);
+      return;
+    }
+    const list: string[] = [];
+    for (const item of value.items as YamlNode[]) {
+      if (!isScalar(item) || typeof item.value !== "string" || item.value.trim() === "") {
+        report("error", "wrong-type", `Each disable entry must be a rule id (got ${describe(item)}).`, nodeRange(item));
+        continue;
+      }
+      const entry = item.value.trim();
+      if (list.includes(entry)) {
+        report("warning", "duplicate", `"${entry}" is already disabled above.`, nodeRange(item));
+        continue;
+      }
+      list.push(entry);
+      (rules.disableRanges ??= {})[entry] = nodeRange(item);
+    }
+    rules.disable = list;
+  }
+
+  /** `allow:` exceptions: {command: regex | path: entry, reason, folder?} — each loosens one refusal. */
+  function readAllow(value: YamlNode | null, keyRange: Range): void {
+    if (value === null || (isScalar(value) && value.value === null)) return;
+    if (!isSeq(value)) {
+      report("error", "wrong-type", "allow must be a list of {command, reason} or {path, reason} entries.", value ? nodeRange(value) : keyRange);
+      return;
+    }
+    const list: Exception[] = [];
+    for (const item of value.items as YamlNode[]) {
+      const r = nodeRange(item);
+      if (!isMap(item)) {
+        report("error", "wrong-type", "Each allow entry must be a mapping with command (or path) and reason.", r);
+        continue;
+      }
+      const got: Partial<Record<(typeof ALLOW_KEYS)[number], Scalar>> = {};
+      let broken = false;
+      for (const p of item.items as Pair<YamlNode, YamlNode>[]) {
+        const k = isScalar(p.key) ? String(p.key.value) : "";
+        if (!(ALLOW_KEYS as readonly string[]).includes(k)) {
+          const guess = closest(k, ALLOW_KEYS);
+          const kr = nodeRange(p.key);
+          report("error", "unknown-key", `Unknown key "${k}" in an exception.` + (guess ? ` Did you mean "${guess}"?` : ` Known keys: ${ALLOW_KEYS.join(", ")}.`), kr, guess ? { title: `Change to "${guess}"`, range: kr, newText: guess } : undefined);
+          broken = true;
+          continue;
+        }
+        if (!isScalar(p.value) || typeof p.value.value !== "string" || p.value.value.trim() === "") {
+          report("error", "wrong-type", `"${k}" must be a non-empty string.`, p.value ? nodeRange(p.value) : nodeRange(p.key));
+          broken = true;
+          continue;
+        }
+        got[k as (typeof ALLOW_KEYS)[number]] = p.value;
+      }
+      if (broken) continue;
+      if (!got.reason) {
+        report("error", "missing-reason", "Missing reason: say why this exception is safe here.", r);
+        continue;
+      }
+      if ((got.command ? 1 : 0) + (got.path ? 1 : 0) !== 1) {
+        report("error", "wrong-type", "An exception names exactly one of command (a regex) or path.", r);
+        continue;
+      }
+      const reason = String(got.reason.value).trim();
+      const folder = got.folder ? String(got.folder.value).trim() : undefined;
+      if (folder !== undefined && !folder.startsWith("/")) {
+        report("error", "wrong-type", "folder must be an absolute path (the folder this exception is for).", nodeRange(got.folder!));
+        continue;
+      }
+      if (got.command) {
+        const source = String(got.command.value);
+        let regex: RegExp;
+        try {
+          regex = new RegExp(source);
+        } catch (e) {
+          report("error", "invalid-regex", `Invalid regular expression: ${(e as Error).message.replace(/^Invalid regular expression: /, "")}`, nodeRange(got.command));
+          continue;
+        }
+        if (nestsQuantifiers(source)) report("warning", "slow-regex", "This regex nests unbounded quantifiers (like (a+)+) and can take exponential time on some commands.", nodeRange(got.command));
+        list.push({ kind: "command", pattern: source, regex, reason, range: r, ...(folder !== undefined && { folder }) });
+      } else {
+        list.push({ kind: "path", path: String(got.path!.value).trim(), reason, range: r, ...(folder !== undefined && { folder }) });
+      }
+    }
+    rules.allow = list;
   }
 
   function readPaths(key: PathKey, value: YamlNode | null, keyRange: Range): void {

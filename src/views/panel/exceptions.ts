@@ -1,7 +1,6 @@
-// "Allow in this folder" (the feed's action and the ask modal's "Always allow in this folder"):
-// an exception in the folder's layered rules. The writer belongs to the layered-rules work
-// (issue 15); the panel and the modal call only `folderExceptionWriter()` below, and show their
-// button only when it returns a writer.
+// "Allow in this folder" (the feed's action): the narrowest exception for exactly that command in
+// that folder, written by the guard to the user's layer of the rules (never the workspace file).
+// The ask modal's "Always allow in this folder" reaches the same writer through the guard.
 import type { Guard } from "../../core/guard";
 
 export interface FolderException {
@@ -18,10 +17,16 @@ export interface FolderException {
 export type ExceptionWriter = (exception: FolderException) => Promise<{ file: string; line?: number }>;
 
 /**
- * THE hook for the layered rules' exception writer (issue 15, h6): return it here once it exists.
- * Until then there is none, so "Allow in this folder" is disabled and the modal offers no
- * "Always allow". Never return a writer that can fail open: an exception is a human's decision.
+ * The writer, while a guard runs. Only a command refused by a bash pattern can be excepted from
+ * here: a path exception is written in the rules file by hand, and a zero-access path never is.
  */
-export function folderExceptionWriter(_guard: Guard | undefined): ExceptionWriter | undefined {
-  return undefined;
+export function folderExceptionWriter(guard: Guard | undefined): ExceptionWriter | undefined {
+  if (!guard) return undefined;
+  return async (e) => {
+    if (e.tool.toLowerCase() !== "bash" || e.target.startsWith("[")) {
+      throw new Error("only a refused command can be allowed from the feed; a path exception goes into your rules file (allow: - path: …)");
+    }
+    const { file } = guard.allowInFolder(e.target, e.folder, `allowed from the panel's feed${e.rule ? ` (rule ${e.rule})` : ""}`);
+    return { file };
+  };
 }

@@ -44,7 +44,8 @@ suite("asks (stubbed modal)", () => {
     const post = track(postClaudeHook(url, token, bashHook(fx.workspace, command)));
     const call = await until(() => modal!.calls[0], 10_000, "the ask modal");
     assert.equal(call.options.modal, true, "not a modal");
-    assert.deepEqual(call.items, ["Deny", "Allow"], "Deny must be the first (default) button");
+    // Changed on purpose (issue 15): a bash pattern's ask also offers "Always allow in this folder" (last).
+    assert.deepEqual(call.items, ["Deny", "Allow", "Always allow in this folder"], "Deny must be the first (default) button");
     // The title states the reason (not the regex); the detail names the rule.
     assert.equal(call.message, `Claude Code wants to run a command: ${PUSH_REASON} — a human decides`);
     const detail = String(call.options.detail);

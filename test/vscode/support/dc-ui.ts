@@ -14,8 +14,9 @@ export interface DcWorkbench {
 }
 
 /** A workbench on a new fixture workspace; resolves once the endpoint answers /health. */
-export async function openFixtureWorkbench(label: string, settings: Record<string, unknown> = {}): Promise<DcWorkbench> {
+export async function openFixtureWorkbench(label: string, settings: Record<string, unknown> = {}, prepare?: (fx: Fixture) => void): Promise<DcWorkbench> {
   const fx = makeFixture(label);
+  prepare?.(fx);
   let wb: Workbench | undefined;
   try {
     wb = await openWorkbench({ workspaceFolder: fx.workspace, env: fx.env, settings });

@@ -11,6 +11,10 @@ import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
+import { defaultRules } from "../../../src/engine/rules/defaults";
+import { mergeLayers } from "../../../src/engine/rules/layers";
+import { parseRules } from "../../../src/engine/rules/parse";
+import { ruleCounts } from "../../../src/core/counts";
 import { lookupEndpoint } from "../../../src/core/registry";
 import { readToken } from "../../../src/core/token";
 
@@ -45,8 +49,15 @@ export const FIXTURE_RULES = [
 /** Zero-based lines of the rules in FIXTURE_RULES (for hovers). */
 export const FIXTURE_LINES = { rmRule: 2, pushRule: 4, env: 8, config: 11, data: 13 } as const;
 
-/** What FIXTURE_RULES holds, counted by hand (the panel, the status bar and /health must agree). */
-export const FIXTURE_COUNTS = { total: 8, bashPatterns: 2, ask: 1, zeroAccess: 2, readOnly: 1, noDelete: 3 } as const;
+/** What FIXTURE_RULES holds, counted by hand. */
+export const FILE_COUNTS = { total: 8, bashPatterns: 2, ask: 1, zeroAccess: 2, readOnly: 1, noDelete: 3 } as const;
+
+/**
+ * The rules in force for the fixture (the panel, the status bar and /health must agree): since
+ * issue 15 the file adds to the default floor (changed on purpose: it used to be FILE_COUNTS alone).
+ * .env and *.pem are defaults too, so they count once.
+ */
+export const FIXTURE_COUNTS = ruleCounts(mergeLayers([{ name: "workspace", rules: parseRules(FIXTURE_RULES).rules, trusted: true }, { name: "default", rules: defaultRules(), trusted: true }]));
 
 // The broken file is built line by line so that each mistake's range is easy to read.
 const brokenLines = [
@@ -124,7 +135,8 @@ export function makeFixture(label: string): Fixture {
     stateDir,
     rulesFile,
     brokenFile,
-    env: { DAMAGE_CONTROL_STATE_DIR: stateDir, DC_FIXTURE_WORKSPACE: workspace, DC_FIXTURE_STATE_DIR: stateDir },
+    // The user and managed rule layers are the fixture's own (empty unless a test writes them).
+    env: { DAMAGE_CONTROL_STATE_DIR: stateDir, DC_FIXTURE_WORKSPACE: workspace, DC_FIXTURE_STATE_DIR: stateDir, DAMAGE_CONTROL_USER_RULES: path.join(fs.realpathSync(root), "user-rules.yaml"), DAMAGE_CONTROL_MANAGED_RULES: path.join(fs.realpathSync(root), "managed-rules.yaml") },
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }

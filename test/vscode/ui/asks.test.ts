@@ -44,7 +44,8 @@ suite("asks in the workbench", function () {
       assert.ok(detail.includes(line), `the modal's detail lacks "${line}":\n${modal.detail}`);
     }
     // On screen the primary (default) button is the last one: Deny (see the Enter test below).
-    assert.deepEqual(modal.buttons, ["Allow", "Cancel", "Deny"]);
+    // Changed on purpose (issue 15): a bash pattern's ask also offers "Always allow in this folder".
+    assert.deepEqual(modal.buttons, ["Always allow in this folder", "Allow", "Cancel", "Deny"]);
     assert.equal(post.done(), false, "the hook was answered while the modal was still open");
 
     await clickModalButton(page, "Deny");
