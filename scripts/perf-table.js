@@ -99,7 +99,7 @@ function renderTables(r) {
     );
   }
   row(
-    "hook cost per call, end to end (50 calls)",
+    "hook cost per call, end to end (20 calls one after another)",
     `HTTP ${fmt(hc.http_per_call)}; command hook ${fmt(hc.command_hook_per_call)}; cc-safety-net ${fmt(hc.cc_safety_net_per_call)}`,
     `bare \`node -e ""\` ${fmt(hc.bare_node_per_call)}`,
     "",
