@@ -76,7 +76,9 @@ deny() {
 payload=$(cat) || deny "the hook input could not be read"
 # hook copilot: VS Code's agent and Copilot CLI share the hook file; VS Code's input is snake_case.
 if [ "$agent" = copilot ]; then
-  case $payload in *'"hook_event_name"'*|*'"tool_name"'*) agent=vscode ;; *) agent=copilot-cli ;; esac
+  # The same rule as copilotCaller (src/engine/agents/copilot.ts): Copilot CLI's own input has
+  # toolName and no hook_event_name; anything else, unreadable input included, is VS Code's.
+  case $payload in *'"hook_event_name"'*|*'"tool_name"'*) agent=vscode ;; *'"toolName"'*|*'"toolArgs"'*) agent=copilot-cli ;; *) agent=vscode ;; esac
 fi
 
 # The Node local decision from the same rules; its answer passes only as exit 0/2 with a JSON object.
