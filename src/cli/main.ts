@@ -1,4 +1,5 @@
 // damage-control: the command line. One verb per file; this file only dispatches.
+import { VERSION } from "../core/build-info";
 import { runCheck, CHECK_HELP } from "./check";
 import { DOCTOR_HELP, runDoctorCli } from "./doctor";
 import { ENDPOINT_HELP, runEndpoint } from "./endpoint";
@@ -54,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     return verb ? EXIT.ok : EXIT.usage;
   }
   if (verb === "--version") {
-    process.stdout.write(`${typeof __DC_VERSION__ === "string" ? __DC_VERSION__ : "dev"}\n`);
+    process.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
   const v = VERBS[verb];
@@ -65,8 +66,6 @@ async function main(argv: string[]): Promise<number> {
   }
   return v.run(rest);
 }
-
-declare const __DC_VERSION__: string | undefined;
 
 main(process.argv.slice(2)).then(
   (code) => {
