@@ -1,9 +1,10 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
-import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
 import { analyzeCommand } from "./shell/analyze";
+import { handledProgram } from "./shell/dispatch";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { Access, Agent, DecideContext, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
@@ -17,13 +18,27 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
   const norm = normalizeToolCall(call, agent);
   switch (norm.kind) {
     case "other":
-      return ALLOW;
+      // No command, path or file URL to judge. The per-agent no-effect tools get no opinion;
+      // any other tool follows ctx.unknownTools (default: no opinion, as issue 14 §3 asks).
+      if (norm.noEffect || (ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
+      return { action: "ask", reason: askReason(`${norm.tool || "this tool"} is a tool Damage Control has no vocabulary for, and its input names no command, path or file URL to judge`) };
+    case "powershell":
+      // HOOK (PowerShell): the lead's src/engine/powershell/ analysis plugs in here. Until it
+      // lands, a PowerShell command line is analysed as a shell line (its rm/cat/git aliases read
+      // the same; cmdlets such as Remove-Item are not understood).
+      return decideCommand(norm.command, rules, ctx);
     case "invalid":
       return { action: "block", reason: blockReason(`malformed ${norm.tool || "tool"} call: ${norm.problem}`) };
     case "files": {
       const judge = new Judge(rules, ctx);
       for (const op of norm.ops) judge.fileOp(op);
-      return judge.verdict();
+      const v = judge.verdict();
+      // An unknown tool whose name does not say what it does was judged as the strongest access:
+      // a refusal that only a modification would earn is put to the user instead.
+      if (v.action === "block" && norm.ops.some((o) => o.unknownEffect) && v.rule?.kind !== "zeroAccess") {
+        return { ...v, action: "ask", reason: askReason(`${norm.tool} touches ${norm.ops[0].path}, and what it does to it is unknown (${v.rule ? v.rule.kind : "protected"} path)`, v.rule) };
+      }
+      return v;
     }
     case "bash":
       return decideCommand(norm.command, rules, ctx);
@@ -36,12 +51,20 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
   const analysis = analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home });
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
+    const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
     for (const rule of rules.bashToolPatterns) {
+      // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
+      // inside another program the engine understands (`git rm -r --cached`), the words are that
+      // program's arguments. Equivalent invocations are emitted as the program they amount to.
+      const anchor = patternProgram(rule);
+      if (anchor !== undefined && anchor !== program && handledProgram(program)) continue;
       if (texts.some((t) => rule.regex.test(t))) {
         const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
         const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
-        if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
-        else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
+        // Decoded, aliased or equivalent commands are named, so the reason says what would run.
+        const what = sameWords(span.text, executed.text) ? rule.reason : `${rule.reason}: it runs \`${executed.text}\``;
+        if (rule.ask) judge.offer({ action: "ask", reason: askReason(what, ref), rule: ref, match: span });
+        else judge.offer({ action: "block", reason: blockReason(what, ref), rule: ref, match: span });
       }
     }
   }
@@ -59,6 +82,27 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
     else judge.offer({ action: "ask", reason: askReason(what), match });
   }
   return judge.verdict();
+}
+
+/** Does the original text already show the command's words (so naming it adds nothing)? */
+function sameWords(original: string, normalized: string): boolean {
+  const words = normalized.split(" ").filter((w) => w !== "…");
+  return words.every((w) => original.includes(w));
+}
+
+/**
+ * The program a pattern is written for: its leading literal word (`\brm\s+…` → rm,
+ * `\bsudo\b` → sudo), when that word is a program the analysis knows. Cached per rule.
+ */
+const anchorCache = new WeakMap<object, string | null>();
+export function patternProgram(rule: { pattern: string; regex: RegExp }): string | undefined {
+  let a = anchorCache.get(rule);
+  if (a === undefined) {
+    const m = /^(?:\^|\\b|\(\?:\^\|\\s\)|\s)*([a-z][a-z0-9_-]*)(?=\\s|\\b| |\(|\[|$)/.exec(rule.pattern);
+    a = m && !rule.regex.flags.includes("i") && handledProgram(m[1]) ? m[1] : null;
+    anchorCache.set(rule, a);
+  }
+  return a ?? undefined;
 }
 
 interface CompiledPaths {
@@ -113,6 +157,12 @@ class Judge {
       const pattern = op.pattern;
       const dir = resolvePath(globBase(pattern), { ...this.ctx, cwd: base });
       if (dir !== undefined && dir !== base) this.path(dir, op.access, op.recursive, undefined, undefined);
+      // The glob itself: a pattern that can match a zero-access name (`**/*.pem`, `.env*`) is an
+      // access to those files (the last segment is compared with the protected names).
+      if (/[*?[\]{}]/.test(pattern)) {
+        const globbed = resolvePath(pattern, { ...this.ctx, cwd: base });
+        if (globbed !== undefined) this.path(globbed, op.access, true, undefined, undefined);
+      }
       const last = pattern.split("/").pop() ?? "";
       if (last && !/[*?[\]{}]/.test(last)) {
         const named = resolvePath(pattern, { ...this.ctx, cwd: base });
@@ -138,7 +188,10 @@ class Judge {
     const shown = abs;
 
     for (const [rule, m] of this.paths.zeroAccess) {
-      if (hit(m, true)) {
+      // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
+      // its content. A folder entry's listing is (its names are its content).
+      if (access === "list" && !recursive && m.shape !== "folder") continue;
+      if (hit(m, true) || candidates.some((p) => patternMayMatchEntry(m, p))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
         return;

@@ -93,6 +93,11 @@ export interface DecideContext {
   realpath?: (absolutePath: string) => string | undefined;
   /** What an unparseable command gets. Default "ask". */
   onParseError?: "ask" | "block";
+  /**
+   * A tool the engine has no vocabulary for and whose input carries no command, path or file URL
+   * (and that no per-agent table names as effect-free). Default "no-opinion" (issue 14 §3).
+   */
+  unknownTools?: "ask" | "no-opinion";
 }
 
 /** The rule that produced a verdict, in a form that can be shown and logged. */

@@ -50,3 +50,13 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, ...(text !== undefined && { text }) };
 }
 void shown;
+
+/** Is `name` a program the analysis has a handler for (so it knows which words are its data)? */
+export function handledProgram(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(HANDLERS, name) || interpreterFamily(name) !== undefined;
+}
+
+/** The program names with a handler (for a command word that is itself a glob: `/usr/bin/r[m]`). */
+export function handledPrograms(): string[] {
+  return Object.keys(HANDLERS);
+}

@@ -348,6 +348,24 @@ function joinLines(args: readonly Arg[], unescape: boolean): import("../code").C
   return b.build(args[0]?.span.start ?? 0);
 }
 
+/**
+ * test/[/stat: what they learn of a path is its metadata (exists, size, mode), not its content:
+ * a listing, which zero-access paths that are files allow (a folder's listing is its content).
+ */
+const metadata: Handler = (inv, r) => {
+  r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (isOption(a) ? shown(a) : DATA)), fixedOrder: true });
+  for (const a of inv.args) if (!isOption(a) && known(a) && !/^(!|=|==|!=|-[a-z]{1,2}|\]|\(|\))$/.test(a.value)) r.path(inv, a, "list", false, inv.name);
+};
+
+/** `alias name='text'`: later commands named `name` run `text` (the walker expands them). */
+const alias: Handler = (inv, r) => {
+  r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (isOption(a) ? shown(a) : DATA)), fixedOrder: true });
+  for (const a of inv.args) {
+    const m = known(a) ? /^([^=\s/]+)=([\s\S]*)$/.exec(a.value) : null;
+    if (m) inv.scope.set(`alias ${m[1]}`, { kind: "literal", value: m[2] });
+  }
+};
+
 /** which/man/type…: the operands are names looked up, not run. */
 const names: Handler = (inv, r) => {
   r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (isOption(a) ? shown(a) : DATA)), fixedOrder: true });
@@ -429,8 +447,12 @@ export function fileHandlers(): Record<string, Handler> {
     sort: reads({ shortWithValue: "kotSTz", longWithValue: ["key", "output", "field-separator", "buffer-size", "temporary-directory"] }, { filter: true }),
     cut: reads({ shortWithValue: "bcdf", longWithValue: ["bytes", "characters", "delimiter", "fields"] }, { filter: true }),
   };
-  for (const n of ["cat", "tac", "less", "more", "head", "tail", "nl", "wc", "uniq", "base64", "base32", "basenc", "xxd", "od", "hexdump", "strings", "file", "stat", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "cmp", "comm", "paste", "join", "fold", "fmt", "column", "expand", "unexpand", "iconv", "bat", "batcat", "view", "zcat", "zless", "bzcat", "xzcat", "readlink", "realpath"]) h[n] = viewer;
-  for (const n of ["which", "whereis", "type", "man", "info", "whatis", "apropos", "help", "tldr", "hash", "alias", "unalias"]) h[n] = names;
+  for (const n of ["cat", "tac", "less", "more", "head", "tail", "nl", "wc", "uniq", "base64", "base32", "basenc", "xxd", "od", "hexdump", "strings", "file", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "cmp", "comm", "paste", "join", "fold", "fmt", "column", "expand", "unexpand", "iconv", "bat", "batcat", "view", "zcat", "zless", "bzcat", "xzcat", "readlink", "realpath"]) h[n] = viewer;
+  for (const n of ["which", "whereis", "type", "man", "info", "whatis", "apropos", "help", "tldr", "hash", "unalias"]) h[n] = names;
+  // Package and log queries: their operands are package or unit names (`apt-cache policy sudo`).
+  for (const n of ["apt-cache", "dpkg", "dpkg-query", "journalctl", "snap", "flatpak"]) h[n] = names;
+  for (const n of ["test", "[", "stat"]) h[n] = metadata;
+  h.alias = alias;
   for (const n of ["vi", "vim", "nvim", "nano", "emacs", "pico", "ed", "ex", "code", "subl"]) h[n] = editor;
   return h;
 }

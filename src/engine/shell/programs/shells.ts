@@ -49,7 +49,9 @@ const shell: Handler = (inv, r) => {
     return;
   }
   r.emit(inv, { head: [inv.name], args: [...shownArgs, ...rest.map(shown)], fixedOrder: true });
-  if (rest.length > 0 && !fromStdin) {
+  // `bash /dev/stdin`, `sh /dev/fd/0`: the script is what is piped in.
+  const stdinScript = rest.length > 0 && known(rest[0]) && /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(rest[0].value);
+  if (rest.length > 0 && !fromStdin && !stdinScript) {
     // `bash script.sh`: runs a file whose content is not known here (like any program would be).
     mention(inv, r, rest[0]);
     return;
