@@ -49,16 +49,21 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
 export function decideCommand(command: string, rules: RuleSet, ctx: DecideContext): Verdict {
   const judge = new Judge(rules, ctx);
   const analysis = analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home });
+  const anchors = anchorsOf(rules);
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
     const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
-    for (const rule of rules.bashToolPatterns) {
+    let understood: boolean | undefined;
+    const patterns = rules.bashToolPatterns;
+    for (let ri = 0; ri < patterns.length; ri++) {
+      const rule = patterns[ri];
       // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
       // inside another program the engine understands (`git rm -r --cached`), the words are that
       // program's arguments. Equivalent invocations are emitted as the program they amount to.
-      const anchor = patternProgram(rule);
-      if (anchor !== undefined && anchor !== program && handledProgram(program)) continue;
+      const anchor = anchors[ri];
+      if (anchor !== undefined && anchor !== program && (understood ??= handledProgram(program))) continue;
       if (texts.some((t) => rule.regex.test(t))) {
+        if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
         const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
         const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
         // Decoded, aliased or equivalent commands are named, so the reason says what would run.
@@ -84,6 +89,9 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
   return judge.verdict();
 }
 
+/** Build output and caches that the project's tools regenerate (issue 19). */
+export const REGENERABLE: ReadonlySet<string> = new Set(["node_modules", "dist", "build", "target", ".next", ".nuxt", "coverage", "__pycache__", ".turbo", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".parcel-cache", ".cache", "out", ".svelte-kit", ".gradle"]);
+
 /** Does the original text already show the command's words (so naming it adds nothing)? */
 function sameWords(original: string, normalized: string): boolean {
   const words = normalized.split(" ").filter((w) => w !== "…");
@@ -95,6 +103,12 @@ function sameWords(original: string, normalized: string): boolean {
  * `\bsudo\b` → sudo), when that word is a program the analysis knows. Cached per rule.
  */
 const anchorCache = new WeakMap<object, string | null>();
+const anchorsCache = new WeakMap<RuleSet, (string | undefined)[]>();
+function anchorsOf(rules: RuleSet): (string | undefined)[] {
+  let a = anchorsCache.get(rules);
+  if (!a || a.length !== rules.bashToolPatterns.length) anchorsCache.set(rules, (a = rules.bashToolPatterns.map(patternProgram)));
+  return a;
+}
 export function patternProgram(rule: { pattern: string; regex: RegExp }): string | undefined {
   let a = anchorCache.get(rule);
   if (a === undefined) {
@@ -109,6 +123,7 @@ interface CompiledPaths {
   zeroAccess: [PathRule, PathMatcher][];
   readOnly: [PathRule, PathMatcher][];
   noDelete: [PathRule, PathMatcher][];
+  except: { zeroAccess: PathMatcher[]; readOnly: PathMatcher[]; noDelete: PathMatcher[] };
 }
 
 /** Path entries depend on root and home; compile them once per rule set and context. */
@@ -123,7 +138,9 @@ function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
   if (!compiled) {
     const pc = { cwd: root, home: ctx.home, root };
     const c = (list: PathRule[]) => list.map((r) => [r, compilePathEntry(r.path, pc)] as [PathRule, PathMatcher]);
-    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths) };
+    const e = (list: PathRule[] | undefined) => (list ?? []).map((r) => compilePathEntry(r.path, pc));
+    const x = rules.exceptions;
+    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths), except: { zeroAccess: e(x?.zeroAccess), readOnly: e(x?.readOnly), noDelete: e(x?.noDelete) } };
     if (byCtx.size > 64) byCtx.clear();
     byCtx.set(key, compiled);
   }
@@ -146,6 +163,33 @@ class Judge {
 
   verdict(): Verdict {
     return this.best;
+  }
+
+  /**
+   * Does the command at `span` delete only regenerable output? Every delete effect inside it must
+   * be a regenerable name (or below one) inside the workspace, or a folder strictly below a temp
+   * dir; none may be or contain a protected path. No delete effect at all: not regenerable.
+   */
+  regenerableOnly(effects: readonly { path: string; access: Access; span: Span }[], span: Span): boolean {
+    const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
+    const temps = ["/tmp", "/var/tmp", ...(this.ctx.tmpdir ? [this.ctx.tmpdir.replace(/\/+$/, "")] : [])];
+    const mine = effects.filter((e) => e.access === "delete" && e.span.start >= span.start && e.span.end <= span.end);
+    if (mine.length === 0) return false;
+    this.paths ??= compiledPaths(this.rules, this.ctx);
+    const all = [...this.paths.zeroAccess, ...this.paths.readOnly, ...this.paths.noDelete];
+    return mine.every((e) => {
+      if (/[*?[\]{}]/.test(e.path)) return false;
+      const inRoot = e.path.startsWith(root + "/");
+      // Scratch below the temp dir, unless it is the workspace's own content (a workspace that
+      // itself lives in /tmp is judged as a workspace: only its regenerable output passes).
+      const inTemp = !inRoot && e.path !== root && !root.startsWith(e.path + "/") && temps.some((t) => e.path.startsWith(t + "/") && e.path.length > t.length + 1);
+      const rel = inRoot ? e.path.slice(root.length + 1) : "";
+      // git's lock files are transient state git recreates (a stale .git/index.lock).
+      const gitLock = inRoot && /(^|\/)\.git\/([^/]+\/)*[^/]+\.lock$/.test(rel);
+      if (!inTemp && !gitLock && !(inRoot && rel.split("/").some((seg) => REGENERABLE.has(seg)))) return false;
+      if (gitLock) return true;
+      return !all.some(([, m]) => pathContainsMatch(m, e.path));
+    });
   }
 
   fileOp(op: FileOp): void {
@@ -186,8 +230,11 @@ class Judge {
       candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
     const how = via ? ` (${via})` : "";
     const shown = abs;
+    // `!entry` exceptions of a list: the exact path, touched non-recursively, is not that list's.
+    const excepted = (list: PathMatcher[]) => !recursive && list.length > 0 && candidates.every((p) => list.some((m) => pathMatches(m, p)));
+    const ex = this.paths.except;
 
-    for (const [rule, m] of this.paths.zeroAccess) {
+    for (const [rule, m] of excepted(ex.zeroAccess) ? [] : this.paths.zeroAccess) {
       // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
       // its content. A folder entry's listing is (its names are its content).
       if (access === "list" && !recursive && m.shape !== "folder") continue;
@@ -198,7 +245,7 @@ class Judge {
       }
     }
     if (access === "write" || access === "delete") {
-      for (const [rule, m] of this.paths.readOnly) {
+      for (const [rule, m] of excepted(ex.readOnly) ? [] : this.paths.readOnly) {
         if (hit(m)) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
@@ -207,7 +254,7 @@ class Judge {
       }
     }
     if (access === "delete") {
-      for (const [rule, m] of this.paths.noDelete) {
+      for (const [rule, m] of excepted(ex.noDelete) ? [] : this.paths.noDelete) {
         if (hit(m)) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });

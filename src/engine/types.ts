@@ -32,6 +32,13 @@ export interface BashPatternRule {
   regex: RegExp;
   reason: string;
   ask: boolean;
+  /**
+   * `regenerable`: the pattern does not judge a command whose every deleted path is regenerable
+   * build output (node_modules, dist, build, target, .next, coverage, __pycache__, .turbo…) inside
+   * the workspace, or a scratch folder below the temp dir, and none is or contains a protected
+   * path (decide.ts, `regenerableOnly`).
+   */
+  unless?: "regenerable";
   /** Where the rule is written, when it came from a file. */
   range?: Range;
 }
@@ -52,6 +59,12 @@ export interface RuleSet {
   zeroAccessPaths: PathRule[];
   readOnlyPaths: PathRule[];
   noDeletePaths: PathRule[];
+  /**
+   * `!entry` in a path list: what that list does not protect although an entry of it covers it
+   * (`!~/.ssh/known_hosts` under `~/.ssh/`). Only a non-recursive access of the exact path is
+   * carved out; a recursive one still reaches the protected folder.
+   */
+  exceptions?: { zeroAccess: PathRule[]; readOnly: PathRule[]; noDelete: PathRule[] };
 }
 
 export type Severity = "error" | "warning" | "information";
@@ -98,6 +111,8 @@ export interface DecideContext {
    * (and that no per-agent table names as effect-free). Default "no-opinion" (issue 14 §3).
    */
   unknownTools?: "ask" | "no-opinion";
+  /** The system temp dir (scratch folders below it are regenerable). /tmp and /var/tmp always are. */
+  tmpdir?: string;
 }
 
 /** The rule that produced a verdict, in a form that can be shown and logged. */

@@ -6,7 +6,6 @@ import { forEachChild, parse, type SyntaxNode, type CommandNode, type CompoundLi
 import type { Access, Span } from "../types";
 import { spanIn, type Code } from "./code";
 import { Minimatch } from "minimatch";
-import { identityCode } from "./code";
 import { dispatch, handledPrograms } from "./dispatch";
 import { pathEffect } from "./effects";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
@@ -15,7 +14,7 @@ import { NO_STDIN, UNKNOWN_OUTPUT, type Invocation, type RunResult, type Runner,
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
 import type { ShellContext } from "./types";
-import { applyPlaceholders, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
+import { applyPlaceholders, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
 /** Nodes walked per command line; beyond, the rest is reported as not analysed. */
 const MAX_NODES = 20_000;
@@ -60,7 +59,7 @@ export class Walker implements Runner {
       const inner = scope.fork();
       inner.set(aliasKey(program.value!), { kind: "unknown" }); // an alias is not expanded inside itself
       const text = [alias.value, ...argv.slice(1).map((a) => (known(a) ? quoteWord(a.value) : a.text))].join(" ");
-      this.runCode(identityCode(text, span.start), inner, stdin, depth + 1, `the alias ${program.value}`);
+      this.runCode(decodedCode(text, span), inner, stdin, depth + 1, `the alias ${program.value}`);
       return { stdout: UNKNOWN_OUTPUT };
     }
     // A command word that is a glob (`/usr/bin/r[m]`, `/bin/?m`) runs whichever program it
@@ -239,9 +238,13 @@ export class Walker implements Runner {
   private walkCommand(cmd: ShCommand, src: Code, scope: Scope, stdin: Stdin, depth: number): Stdin {
     const nested: NestedScript[] = [];
     const assignments: [string, Arg][] = [];
+    let prefixCount = 0;
     for (const p of cmd.prefix) {
       if (p.type !== "Assignment") continue;
-      if (p.value.type === "Word") assignments.push([p.name, evalWord(p.value, src, scope, nested)]);
+      if (p.value.type === "Word") {
+        assignments.push([p.name, evalWord(p.value, src, scope, nested)]);
+        prefixCount++;
+      }
       else for (const w of p.value.elements) evalWord(w, src, scope, nested);
     }
     const argv: Arg[] = [];
@@ -259,6 +262,8 @@ export class Walker implements Runner {
     }
     const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
     this.walkNested(nested, scope, depth);
+    // Brace expansion comes first in bash: `{rm,-rf,x}` is the three words rm -rf x.
+    if (argv.some((a) => a.braces)) argv.splice(0, argv.length, ...argv.flatMap(braceWords));
 
     const declares = argv.length > 0 && known(argv[0]) && ["export", "local", "declare", "typeset", "readonly"].includes(argv[0].value);
     if (argv.length === 0 || declares) {
@@ -268,9 +273,9 @@ export class Walker implements Runner {
     }
     // `A=1 B=2 cmd`: the assignments are cmd's environment (GIT_CONFIG_COUNT… for git).
     let runScope = scope;
-    if (!declares && assignments.length) {
+    if (!declares && prefixCount > 0) {
       runScope = scope.fork();
-      for (const [name, v] of assignments) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
+      for (const [name, v] of assignments.slice(0, prefixCount)) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
     }
     return this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
   }

@@ -136,6 +136,8 @@ const git: Handler = (inv, r): RunResult | void => {
     // `--force-if-includes` only tightens `--force-with-lease`: it forces nothing by itself.
     for (const a of rest) if (known(a) && /^--(no-)?force-if-includes$/.test(a.value)) data.add(a);
     if (forced) extra.push(["--force", ...rest.map((a) => (known(a) && a.value.startsWith("+") ? a.value.slice(1) : shown(a)))]);
+    // `--mirror` force-updates and deletes every remote ref to match the local ones.
+    if (rest.some((a) => a.value === "--mirror")) extra.push(["--force", ...rest.filter((a) => a.value !== "--mirror").map(shown)]);
   }
   if (name === "branch" && has(p, "d", "delete") && has(p, "f", "force")) {
     // `--delete --force` (`-df`, `-d -f`) is git's own spelling of `-D`.
@@ -175,9 +177,30 @@ const git: Handler = (inv, r): RunResult | void => {
   r.emit(inv, presented);
 
   const operands = p.operands.filter((a) => !data.has(a));
+  // Ref destroyers, shown as the command they amount to so its rule judges them.
+  if (name === "push") {
+    // `git push origin --delete b` / `git push origin :b` deletes branch b on the remote, unchecked.
+    const del = has(p, "d", "delete");
+    const gone = p.operands
+      .slice(1)
+      .filter((a) => known(a) && (del || /^:[^:]+$/.test(a.value)))
+      .map((a) => a.value!.replace(/^:/, ""))
+      .filter((b) => !/^(refs\/tags\/|tags\/)/.test(b) && !has(p, "tags"));
+    if (gone.length) r.emitText(["git", "branch", "-D", ...gone].join(" "), inv.span);
+  }
+  if (name === "update-ref" && has(p, "d")) r.emitText(["git", "branch", "-D", ...operands.map((a) => shown(a).replace(/^refs\/heads\//, ""))].join(" "), inv.span);
+  if (name === "reflog" && operands[0]?.value === "expire") {
+    // Expiring every reflog entry now (with --all, or refs/stash) drops the stash entries for good.
+    const now = rest.some((a) => known(a) && /^--expire(-unreachable)?=(now|all|0)$/.test(a.value));
+    if (now && rest.some((a) => a.value === "--all" || a.value === "refs/stash" || a.value === "stash")) r.emitText("git stash clear", inv.span);
+  }
   switch (name) {
     case "rm":
-      if (!has(p, "cached", "n", "dry-run")) for (const a of operands) r.path(at, a, "delete", has(p, "r"), "git rm");
+      if (!has(p, "cached", "n", "dry-run")) {
+        for (const a of operands) r.path(at, a, "delete", has(p, "r"), "git rm");
+        // `git rm -r` deletes the tree from the work tree too: the recursive rm it amounts to.
+        if (has(p, "r")) r.emitText(["rm", "-r", ...(has(p, "f", "force") ? ["-f"] : []), ...operands.map(shown)].join(" "), inv.span);
+      }
       break;
     case "mv": {
       const dest = operands[operands.length - 1];
