@@ -230,6 +230,10 @@ class Judge {
       candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
     const how = via ? ` (${via})` : "";
     const shown = abs;
+    // A reason must be true: a folder reached only because it CONTAINS a protected path is not
+    // itself protected; the reason then names what it contains.
+    const within = (m: PathMatcher, rule: PathRule) =>
+      candidates.some((p) => pathMatches(m, p)) || !recursive ? shown : `everything below ${shown} is reached, and it includes ${rule.path}, which`;
     // `!entry` exceptions of a list: the exact path, touched non-recursively, is not that list's.
     const excepted = (list: PathMatcher[]) => !recursive && list.length > 0 && candidates.every((p) => list.some((m) => pathMatches(m, p)));
     const ex = this.paths.except;
@@ -240,7 +244,7 @@ class Judge {
       if (access === "list" && !recursive && m.shape !== "folder") continue;
       if (hit(m, true) || candidates.some((p) => patternMayMatchEntry(m, p))) {
         const ref = refOf(rule);
-        this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+        this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
         return;
       }
     }
@@ -248,7 +252,7 @@ class Judge {
       for (const [rule, m] of excepted(ex.readOnly) ? [] : this.paths.readOnly) {
         if (hit(m)) {
           const ref = refOf(rule);
-          this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
           return;
         }
       }
@@ -257,7 +261,7 @@ class Judge {
       for (const [rule, m] of excepted(ex.noDelete) ? [] : this.paths.noDelete) {
         if (hit(m)) {
           const ref = refOf(rule);
-          this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
+          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
           return;
         }
       }

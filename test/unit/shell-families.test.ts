@@ -157,6 +157,13 @@ describe("analysis families (issue 16)", () => {
     assert.match(v.reason, /specs/);
   });
 
+  it("4. reasons are true: a folder refused for what it contains is not called protected itself", () => {
+    const v = verdict("black .");
+    assert.equal(v.action, "block");
+    assert.doesNotMatch(v.reason, new RegExp(`${CWD} is read-only`));
+    assert.match(v.reason, /includes adws\/adw_modules\/, which is read-only/);
+    assert.match(verdict("echo x > PLAN.md").reason, /PLAN\.md is read-only/, "a path that is protected itself is named so");
+  });
   table("5. a program name that is only an argument, and searched text, are data", [
     ["apt-cache policy sudo", "allow"],
     ["journalctl -u sudo -n 20", "allow"],

@@ -55,7 +55,8 @@ export const EFFECT_TABLE: Record<string, EffectRow[]> = {
   autopep8: [{ operands: "write", recursive: true, when: ["i", "in-place"] }],
   isort: [{ operands: "write", recursive: true, unless: ["check-only", "c", "diff"], noOperands: "cwd" }],
   shfmt: [{ operands: "write", recursive: true, when: ["w", "write"] }],
-  terraform: [{ sub: ["fmt"], operands: "write", recursive: true, unless: ["check"], noOperands: "cwd" }],
+  // terraform fmt rewrites only *.tf files: without operands its folder is not named.
+  terraform: [{ sub: ["fmt"], operands: "write", recursive: true, unless: ["check"] }],
   biome: [{ sub: ["format"], operands: "write", recursive: true, when: ["write", "apply"] }, { sub: ["check"], operands: "write", recursive: true, when: ["write", "apply"] }, { sub: ["lint"], operands: "write", recursive: true, when: ["write", "apply"] }],
   // Downloads onto a path.
   curl: [{ spec: { shortWithValue: "oKTuHdXAeEbcDF", longWithValue: ["output", "config", "upload-file", "user", "header", "data", "request", "user-agent", "referer", "cert", "key", "cacert", "cookie", "cookie-jar", "dump-header", "form", "trace", "stderr"] }, optionEffects: { o: "write", output: "write", "cookie-jar": "write", c: "write", "dump-header": "write", D: "write", trace: "write", stderr: "write" } }],
