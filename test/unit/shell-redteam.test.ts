@@ -14,10 +14,6 @@
 //                                                         compared with zero-access names)
 //   git gc --prune=now                                  allow → block  (not in the ref-destroyer rows)
 //   git branch -f main HEAD~5                           allow → ask    (branch moves are not modelled)
-//   terraform fmt -recursive                            block → allow  (generic reading of -recursive
-//                                                         is shown to the patterns as `rm -r`-like? no:
-//                                                         the fmt row writes the workspace, which holds
-//                                                         read-only .pi/ — a true but unwanted refusal)
 //   PowerShell Remove-Item -Recurse -Force src          allow → block  (PowerShell analysis: the lead's)
 //   find . -name __pycache__ -exec rm -rf {} +          block → allow under the defaults (the walked
 //                                                         folder `.` is not regenerable; -name not used)
