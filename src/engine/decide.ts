@@ -63,6 +63,8 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
       const anchor = anchors[ri];
       if (anchor !== undefined && anchor !== program && (understood ??= handledProgram(program))) continue;
       if (texts.some((t) => rule.regex.test(t))) {
+        // Only a verdict stronger than the one held can change the answer: skip the rest early.
+        if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
         if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
         const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule) };
         const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
@@ -165,6 +167,10 @@ class Judge {
     return this.best;
   }
 
+  wouldTake(action: Verdict["action"]): boolean {
+    return RANK[action] > RANK[this.best.action];
+  }
+
   /**
    * Does the command at `span` delete only regenerable output? Every delete effect inside it must
    * be a regenerable name (or below one) inside the workspace, or a folder strictly below a temp
@@ -237,12 +243,13 @@ class Judge {
     // `!entry` exceptions of a list: the exact path, touched non-recursively, is not that list's.
     const excepted = (list: PathMatcher[]) => !recursive && list.length > 0 && candidates.every((p) => list.some((m) => pathMatches(m, p)));
     const ex = this.paths.except;
+    const globbed = /[*?[\]{}]/.test(abs.slice(abs.lastIndexOf("/") + 1));
 
     for (const [rule, m] of excepted(ex.zeroAccess) ? [] : this.paths.zeroAccess) {
       // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
       // its content. A folder entry's listing is (its names are its content).
       if (access === "list" && !recursive && m.shape !== "folder") continue;
-      if (hit(m, true) || candidates.some((p) => patternMayMatchEntry(m, p))) {
+      if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
         return;
