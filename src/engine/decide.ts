@@ -1,16 +1,17 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
-import { compilePathEntry, globBase, globMayMatchName, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
+import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
+import { commandException, pathException } from "./rules/layers";
 import { pathCandidates } from "./rules/path-index";
 import { matchingPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
-import type { CommandAnalysis } from "./shell/types";
-import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
-import { commandException, pathException } from "./rules/layers";
+import { handledProgram } from "./shell/dispatch";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
+import type { CommandAnalysis } from "./shell/types";
 import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
@@ -23,8 +24,18 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
   const norm = normalizeToolCall(call, agent);
   switch (norm.kind) {
     case "other":
+      // No command, path or file URL to judge. The per-agent no-effect tools get no opinion;
+      // any other tool follows ctx.unknownTools (default: no opinion, as issue 14 §3 asks).
       // Layers hook: VS Code's agent may not run the guard's own commands.
-      return vscodeCommandVerdict(norm.tool, call.input) ?? ALLOW;
+      if (!norm.noEffect) {
+        const own = vscodeCommandVerdict(norm.tool, call.input);
+        if (own) return own;
+      }
+      if (norm.noEffect || (ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
+      return { action: "ask", reason: askReason(`${norm.tool || "this tool"} is a tool Damage Control has no vocabulary for, and its input names no command, path or file URL to judge`) };
+    case "powershell":
+      // Cmdlets, aliases, nested code and native programs, read as PowerShell reads them.
+      return decideAnalysis(norm.command, analyzePowerShell(norm.command, { cwd: ctx.cwd, home: ctx.home }), rules, ctx);
     case "invalid":
       return { action: "block", reason: blockReason(`malformed ${norm.tool || "tool"} call: ${norm.problem}`) };
     case "files": {
@@ -33,13 +44,18 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
       // Layers hook: the guard's own settings files (damageControl.* keys) are read-only for agents.
       for (const op of norm.ops) {
         const abs = op.access === "write" ? resolvePath(op.path, ctx) : undefined;
-        const v = abs === undefined ? undefined : settingsWriteVerdict(abs, norm.tool, call.input, ctx );
-        if (v) judge.offer(v);
+        const own = abs === undefined ? undefined : settingsWriteVerdict(abs, norm.tool, call.input, ctx);
+        if (own) judge.offer(own);
       }
-      return judge.verdict();
+      const v = judge.verdict();
+      // An unknown tool whose name does not say what it does was judged as the strongest access:
+      // a refusal that only a modification would earn is put to the user instead.
+      if (v.action === "block" && norm.ops.some((o) => o.unknownEffect) && v.rule?.kind !== "zeroAccess") {
+        return { ...v, action: "ask", reason: askReason(`${norm.tool} touches ${norm.ops[0].path}, and what it does to it is unknown (${v.rule ? v.rule.kind : "protected"} path)`, v.rule) };
+      }
+      return v;
     }
     case "bash":
-      if (norm.shell === "powershell") return decideAnalysis(norm.command, analyzePowerShell(norm.command, { cwd: ctx.cwd, home: ctx.home }), rules, ctx);
       return decideCommand(norm.command, rules, ctx);
   }
 }
@@ -54,15 +70,27 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   const judge = new Judge(rules, ctx);
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
-    // Same rules, same order as testing each regex on each text; the prefilter skips the regexes
-    // whose required literal the texts lack (src/engine/rules/prefilter.ts).
+    const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
+    let understood: boolean | undefined;
+    // The rules whose regex matches, in file order; the prefilter skips the regexes whose required
+    // literal the texts lack (src/engine/rules/prefilter.ts).
     for (const rule of matchingPatterns(rules, texts)) {
+      // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
+      // inside another program the engine understands (`git rm -r --cached`), the words are that
+      // program's arguments. Equivalent invocations are emitted as the program they amount to.
+      const anchor = patternProgram(rule);
+      if (anchor !== undefined && anchor !== program && (understood ??= handledProgram(program))) continue;
+      // Only a verdict stronger than the one held can change the answer: skip the rest early.
+      if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
+      if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
-      if (rule.ask) judge.offer({ action: "ask", reason: askReason(rule.reason, ref), rule: ref, match: span });
-      else judge.offer({ action: "block", reason: blockReason(rule.reason, ref), rule: ref, match: span });
+      // Decoded, aliased or equivalent commands are named, so the reason says what would run.
+      const what = sameWords(span.text, executed.text) ? rule.reason : `${rule.reason}: it runs \`${executed.text}\``;
+      if (rule.ask) judge.offer({ action: "ask", reason: askReason(what, ref), rule: ref, match: span });
+      else judge.offer({ action: "block", reason: blockReason(what, ref), rule: ref, match: span });
     }
   }
   for (const effect of analysis.effects) {
@@ -83,10 +111,37 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   return judge.verdict();
 }
 
+/** Build output and caches that the project's tools regenerate (issue 19). */
+export const REGENERABLE: ReadonlySet<string> = new Set(["node_modules", "dist", "build", "target", ".next", ".nuxt", "coverage", "__pycache__", ".turbo", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".parcel-cache", ".cache", "out", ".svelte-kit", ".gradle"]);
+
+/** Does the original text already show the command's words (so naming it adds nothing)? */
+function sameWords(original: string, normalized: string): boolean {
+  const words = normalized.split(" ").filter((w) => w !== "…");
+  return words.every((w) => original.includes(w));
+}
+
+/**
+ * The program a pattern is written for: its leading literal word (`\brm\s+…` → rm,
+ * `\bsudo\b` → sudo), when that word is a program the analysis knows. Cached per rule.
+ */
+const anchorCache = new WeakMap<object, string | null>();
+export function patternProgram(rule: { pattern: string; regex: RegExp }): string | undefined {
+  let a = anchorCache.get(rule);
+  if (a === undefined) {
+    // A leading lookbehind (`(?<!\bdocker\s)\brm…`) only narrows where the word may stand.
+    const pattern = rule.pattern.replace(/^\(\?<!(?:[^()]|\([^()]*\))*\)/, "");
+    const m = /^(?:\^|\\b|\(\?:\^\|\\s\)|\s)*([a-z][a-z0-9_-]*)(?=\\s|\\b| |\(|\[|$)/.exec(pattern);
+    a = m && !rule.regex.flags.includes("i") && handledProgram(m[1]) ? m[1] : null;
+    anchorCache.set(rule, a);
+  }
+  return a ?? undefined;
+}
+
 interface CompiledPaths {
   zeroAccess: [PathRule, PathMatcher][];
   readOnly: [PathRule, PathMatcher][];
   noDelete: [PathRule, PathMatcher][];
+  except: { zeroAccess: PathMatcher[]; readOnly: PathMatcher[]; noDelete: PathMatcher[] };
 }
 
 /** Path entries depend on root and home; compile them once per rule set and context. */
@@ -101,7 +156,9 @@ function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
   if (!compiled) {
     const pc = { cwd: root, home: ctx.home, root };
     const c = (list: PathRule[]) => list.map((r) => [r, compilePathEntry(r.path, pc)] as [PathRule, PathMatcher]);
-    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths) };
+    const e = (list: PathRule[] | undefined) => (list ?? []).map((r) => compilePathEntry(r.path, pc));
+    const x = rules.exceptions;
+    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths), except: { zeroAccess: e(x?.zeroAccess), readOnly: e(x?.readOnly), noDelete: e(x?.noDelete) } };
     if (byCtx.size > 64) byCtx.clear();
     byCtx.set(key, compiled);
   }
@@ -135,6 +192,37 @@ class Judge {
     return e !== undefined;
   }
 
+  wouldTake(action: Verdict["action"]): boolean {
+    return RANK[action] > RANK[this.best.action];
+  }
+
+  /**
+   * Does the command at `span` delete only regenerable output? Every delete effect inside it must
+   * be a regenerable name (or below one) inside the workspace, or a folder strictly below a temp
+   * dir; none may be or contain a protected path. No delete effect at all: not regenerable.
+   */
+  regenerableOnly(effects: readonly { path: string; access: Access; span: Span }[], span: Span): boolean {
+    const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
+    const temps = ["/tmp", "/var/tmp", ...(this.ctx.tmpdir ? [this.ctx.tmpdir.replace(/\/+$/, "")] : [])];
+    const mine = effects.filter((e) => e.access === "delete" && e.span.start >= span.start && e.span.end <= span.end);
+    if (mine.length === 0) return false;
+    this.paths ??= compiledPaths(this.rules, this.ctx);
+    const all = [...this.paths.zeroAccess, ...this.paths.readOnly, ...this.paths.noDelete];
+    return mine.every((e) => {
+      if (/[*?[\]{}]/.test(e.path)) return false;
+      const inRoot = e.path.startsWith(root + "/");
+      // Scratch below the temp dir, unless it is the workspace's own content (a workspace that
+      // itself lives in /tmp is judged as a workspace: only its regenerable output passes).
+      const inTemp = !inRoot && e.path !== root && !root.startsWith(e.path + "/") && temps.some((t) => e.path.startsWith(t + "/") && e.path.length > t.length + 1);
+      const rel = inRoot ? e.path.slice(root.length + 1) : "";
+      // git's lock files are transient state git recreates (a stale .git/index.lock).
+      const gitLock = inRoot && /(^|\/)\.git\/([^/]+\/)*[^/]+\.lock$/.test(rel);
+      if (!inTemp && !gitLock && !(inRoot && rel.split("/").some((seg) => REGENERABLE.has(seg)))) return false;
+      if (gitLock) return true;
+      return !all.some(([, m]) => pathContainsMatch(m, e.path));
+    });
+  }
+
   fileOp(op: FileOp): void {
     const base = resolvePath(op.path, this.ctx);
     if (base === undefined) return;
@@ -144,6 +232,12 @@ class Judge {
       const pattern = op.pattern;
       const dir = resolvePath(globBase(pattern), { ...this.ctx, cwd: base });
       if (dir !== undefined && dir !== base) this.path(dir, op.access, op.recursive, undefined, undefined);
+      // The glob itself: a pattern that can match a zero-access name (`**/*.pem`, `.env*`) is an
+      // access to those files (the last segment is compared with the protected names).
+      if (/[*?[\]{}]/.test(pattern)) {
+        const globbed = resolvePath(pattern, { ...this.ctx, cwd: base });
+        if (globbed !== undefined) this.path(globbed, op.access, true, undefined, undefined);
+      }
       const last = pattern.split("/").pop() ?? "";
       if (last && !/[*?[\]{}]/.test(last)) {
         const named = resolvePath(pattern, { ...this.ctx, cwd: base });
@@ -166,31 +260,42 @@ class Judge {
     const hit = (m: PathMatcher, anywhere = false) =>
       candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
     const how = via ? ` (${via})` : "";
-    // pathCandidates: the entries that may hit, in list order (the first hit is the same as a full
-    // scan's; src/engine/rules/path-index.ts).
     const shown = abs;
+    // A reason must be true: a folder reached only because it CONTAINS a protected path is not
+    // itself protected; the reason then names what it contains.
+    const within = (m: PathMatcher, rule: PathRule) =>
+      candidates.some((p) => pathMatches(m, p)) || !recursive ? shown : `everything below ${shown} is reached, and it includes ${rule.path}, which`;
+    // `!entry` exceptions of a list: the exact path, touched non-recursively, is not that list's.
+    const excepted = (list: PathMatcher[]) => !recursive && list.length > 0 && candidates.every((p) => list.some((m) => pathMatches(m, p)));
+    const ex = this.paths.except;
+    const globbed = /[*?[\]{}]/.test(abs.slice(abs.lastIndexOf("/") + 1));
 
-    for (const [rule, m] of pathCandidates(this.paths.zeroAccess, candidates, recursive)) {
-      if (hit(m, true)) {
+    // pathCandidates: the entries that may hit, in list order (the first hit is the same as a full
+    // scan's; src/engine/rules/path-index.ts). A globbed path may match any entry: all are tried.
+    for (const [rule, m] of excepted(ex.zeroAccess) ? [] : globbed ? this.paths.zeroAccess : pathCandidates(this.paths.zeroAccess, candidates, recursive)) {
+      // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
+      // its content. A folder entry's listing is (its names are its content).
+      if (access === "list" && !recursive && m.shape !== "folder") continue;
+      if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
-        this.offer({ action: "block", reason: blockReason(`${shown} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+        this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
         return;
       }
     }
     if (access === "write" || access === "delete") {
-      for (const [rule, m] of pathCandidates(this.paths.readOnly, candidates, recursive)) {
+      for (const [rule, m] of excepted(ex.readOnly) ? [] : pathCandidates(this.paths.readOnly, candidates, recursive)) {
         if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
-          this.offer({ action: "block", reason: blockReason(`${shown} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
           return;
         }
       }
     }
     if (access === "delete") {
-      for (const [rule, m] of pathCandidates(this.paths.noDelete, candidates, recursive)) {
+      for (const [rule, m] of excepted(ex.noDelete) ? [] : pathCandidates(this.paths.noDelete, candidates, recursive)) {
         if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
-          this.offer({ action: "block", reason: blockReason(`${shown} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
+          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
           return;
         }
       }

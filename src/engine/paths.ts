@@ -126,3 +126,33 @@ export function globBase(pattern: string): string {
   if (fixed.length === parts.length) fixed.pop();
   return fixed.join("/") || (pattern.startsWith("/") ? "/" : ".");
 }
+
+/**
+ * Could the glob in the last segment of `abs` (a Glob tool's `**\/*.pem`, Grep's `glob: ".env*"`,
+ * `rg -g '*.key'`, `--include=.env*`) match a name this name entry protects? Both may be globs:
+ * the pattern is turned into the concrete names it certainly matches (each wildcard as nothing
+ * and as one letter, each brace alternative, each class as its first member) and those are
+ * tested against the entry. A bare `*` yields no name with a leading dot, as in the shell.
+ */
+export function patternMayMatchEntry(m: PathMatcher, abs: string): boolean {
+  if (m.shape !== "name") return false;
+  const last = abs.slice(abs.lastIndexOf("/") + 1);
+  if (!GLOB_CHARS.test(last)) return false;
+  return sampleNames(last).some((n) => n !== "" && m.glob!.match(n));
+}
+
+/** Concrete names a glob segment matches: a few, never an exhaustive list. */
+export function sampleNames(glob: string, budget = 32): string[] {
+  const brace = /\{([^{}]*)\}/.exec(glob);
+  if (brace) {
+    const out: string[] = [];
+    for (const alt of brace[1].split(",")) {
+      if (out.length >= budget) break;
+      out.push(...sampleNames(glob.slice(0, brace.index) + alt + glob.slice(brace.index + brace[0].length), Math.max(1, budget - out.length)));
+    }
+    return out;
+  }
+  const cls = (s: string) => s.replace(/\[!?\^?([^\]])[^\]]*\]/g, "$1");
+  const base = cls(glob).replace(/\*\*/g, "*");
+  return [...new Set([base.replace(/\*/g, "").replace(/\?/g, "x"), base.replace(/\*/g, "x").replace(/\?/g, "x")])];
+}

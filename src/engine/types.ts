@@ -46,6 +46,13 @@ export interface BashPatternRule {
    * (`disable: [id]`). Every embedded default has one; a user's rule may leave it out.
    */
   id?: string;
+  /**
+   * `regenerable`: the pattern does not judge a command whose every deleted path is regenerable
+   * build output (node_modules, dist, build, target, .next, coverage, __pycache__, .turbo…) inside
+   * the workspace, or a scratch folder below the temp dir, and none is or contains a protected
+   * path (decide.ts, `regenerableOnly`).
+   */
+  unless?: "regenerable";
   /** Where the rule is written, when it came from a file. */
   range?: Range;
 }
@@ -84,6 +91,12 @@ export interface RuleSet {
   disableRanges?: Record<string, Range>;
   /** `allow:` exceptions of this file (after a merge: of every layer that may loosen). */
   allow?: Exception[];
+  /**
+   * `!entry` in a path list: what that list does not protect although an entry of it covers it
+   * (`!~/.ssh/known_hosts` under `~/.ssh/`). Only a non-recursive access of the exact path is
+   * carved out; a recursive one still reaches the protected folder.
+   */
+  exceptions?: { zeroAccess: PathRule[]; readOnly: PathRule[]; noDelete: PathRule[] };
 }
 
 export type Severity = "error" | "warning" | "information";
@@ -133,6 +146,13 @@ export interface DecideContext {
   onParseError?: "ask" | "block";
   /** A file's text as it is on disk (undefined: missing). Injected by adapters (I/O); used for the guard's own settings files. */
   readText?: (absolutePath: string) => string | undefined;
+  /**
+   * A tool the engine has no vocabulary for and whose input carries no command, path or file URL
+   * (and that no per-agent table names as effect-free). Default "no-opinion" (issue 14 §3).
+   */
+  unknownTools?: "ask" | "no-opinion";
+  /** The system temp dir (scratch folders below it are regenerable). /tmp and /var/tmp always are. */
+  tmpdir?: string;
 }
 
 /** The rule that produced a verdict, in a form that can be shown and logged. */

@@ -111,7 +111,8 @@ describe("shell analysis: decisions beyond the corpus", () => {
     ["mv specs/a.md /tmp/", "block"],
     ["unlink .gitignore", "block"],
     ["find specs -type f -exec rm {} +", "block"],
-    ["find /tmp -name '*.log' -delete", "allow"],
+    // Issue 16: deleting what a walk finds is a recursive delete, like rm -r (was allow).
+    ["find /tmp -name '*.log' -delete", "block"],
     ["find . -name '*.pyc' -delete", "block"],
     ["rm $F", "ask"],
     ["rm \"${OUT:-x}\"", "ask"],

@@ -7,6 +7,17 @@
 //   node -e "fs.readFileSync(process.env.HOME + '/.ssh/id_rsa')"          allow → block
 //   python3 -c "pathlib.Path.home().joinpath('.ssh','id_rsa').read_text()" allow → block
 //     (a path built by joining strings at run time inside interpreter code is not seen)
+// Still wrong on the generalisation corpus (test/fixtures/corpus/generalisation.jsonl, issue 16):
+//   npx rimraf src/generated / npx prettier --write …   allow → block  (npx/pnpm dlx/bunx do not run
+//                                                         the table row yet: h4 adds those wrappers)
+//   find . -name '*.pem' -exec cat {} \;                allow → block  (-name patterns are not
+//                                                         compared with zero-access names)
+//   git gc --prune=now                                  allow → block  (not in the ref-destroyer rows)
+//   git branch -f main HEAD~5                           allow → ask    (branch moves are not modelled)
+//   PowerShell Remove-Item -Recurse -Force src          allow → block  (PowerShell analysis: the lead's)
+//   find . -name __pycache__ -exec rm -rf {} +          block → allow under the defaults (the walked
+//                                                         folder `.` is not regenerable; -name not used)
+//   gio trash README.md (defaults)                      block → allow  (trash is shown as rm -r)
 import * as assert from "node:assert/strict";
 import { verdict } from "./shell-helpers";
 

@@ -66,6 +66,13 @@ export function mergeLayers(layers: Layer[]): RuleSet {
       for (const name of layer.rules.disable ?? []) if (!disabledBy.has(name)) disabledBy.set(name, rank);
       for (const e of layer.rules.allow ?? []) out.allow!.push({ ...e, layer: layer.name });
     }
+    // `!entry` carve-outs narrow a path list (the floor's `!~/.ssh/known_hosts`): the floor's hold,
+    // any other layer's only when that layer may loosen, as with its exceptions.
+    const carved = layer.rules.exceptions;
+    if (carved && (layer.trusted || layer.name === "default")) {
+      out.exceptions ??= { zeroAccess: [], readOnly: [], noDelete: [] };
+      for (const kind of ["zeroAccess", "readOnly", "noDelete"] as const) for (const r of carved[kind]) out.exceptions[kind].push({ ...r, layer: layer.name });
+    }
   }
   return out;
 }

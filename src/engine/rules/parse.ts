@@ -4,11 +4,14 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode, type Pair, type Scalar } from "yaml";
 import type { BashPatternRule, Diagnostic, Exception, DiagnosticCode, PathRule, Range, RuleSet, Severity } from "../types";
 import { findUnreachable } from "./overlap";
+import { rewriteSlowPattern } from "./slow-patterns";
 import { nestsQuantifiers } from "./regex-risk";
 import { closest } from "./similar";
 
 export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths", "disable", "allow"] as const;
-export const PATTERN_KEYS = ["id", "pattern", "reason", "ask", "flags"] as const;
+export const PATTERN_KEYS = ["id", "pattern", "reason", "ask", "flags", "unless"] as const;
+/** Values of a pattern's `unless`: targets whose removal the pattern does not judge. */
+export const UNLESS_VALUES = ["regenerable"] as const;
 export const ALLOW_KEYS = ["command", "path", "reason", "folder"] as const;
 /** A rule id: lowercase words of letters and digits joined by single dashes (`db-reset-prisma`). */
 export const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -136,6 +139,7 @@ export function parseRules(text: string): ParsedRules {
       let reason: Scalar | undefined;
       let ask: Scalar | undefined;
       let flags: Scalar | undefined;
+      let unless: Scalar | undefined;
       let broken = false;
       for (const p of item.items as Pair<YamlNode, YamlNode>[]) {
         const k = isScalar(p.key) ? String(p.key.value) : "";
@@ -162,6 +166,7 @@ export function parseRules(text: string): ParsedRules {
         else if (k === "pattern") pattern = v;
         else if (k === "reason") reason = v;
         else if (k === "ask") ask = v;
+        else if (k === "unless") unless = v;
         else flags = v;
       }
       const entryRange = nodeRange(item);
@@ -180,8 +185,10 @@ export function parseRules(text: string): ParsedRules {
         }
       }
       let regex: RegExp | undefined;
+      // A slow shape with a linear equivalent is compiled as the equivalent (slow-patterns.ts).
+      const fast = rewriteSlowPattern(source);
       try {
-        regex = new RegExp(source, flagText);
+        regex = new RegExp(fast ?? source, flagText);
       } catch (e) {
         const message = (e as Error).message.replace(/^Invalid regular expression: /, "");
         const fixText = escapeOffending(source);
@@ -195,7 +202,14 @@ export function parseRules(text: string): ParsedRules {
         );
         broken = true;
       }
-      if (regex && nestsQuantifiers(source)) {
+      if (regex && fast !== undefined) {
+        const r = nodeRange(pattern);
+        report("information", "slow-regex", "This pattern's (-…)*- shape backtracks exponentially on a long run of dashes; it is run as the equivalent linear form instead.", r, {
+          title: "Rewrite as the equivalent linear pattern",
+          range: r,
+          newText: quoteYaml(fast),
+        });
+      } else if (regex && nestsQuantifiers(source)) {
         report("warning", "slow-regex", "This regex nests unbounded quantifiers (like (a+)+) and can take exponential time on some commands; such a decision is cut off and refused after the time limit.", nodeRange(pattern));
       }
       if (!reason || typeof reason.value !== "string" || reason.value.trim() === "") {
@@ -234,6 +248,10 @@ export function parseRules(text: string): ParsedRules {
         continue;
       }
       seen.set(identity, entryRange.start.line);
+      if (unless && !(UNLESS_VALUES as readonly unknown[]).includes(unless.value)) {
+        report("error", "wrong-type", `unless must be one of ${UNLESS_VALUES.join(", ")} (got ${JSON.stringify(unless.value)}).`, nodeRange(unless));
+        broken = true;
+      }
       if (broken || !regex) continue;
       const rule: BashPatternRule = {
         kind: "bashPattern",
@@ -243,6 +261,7 @@ export function parseRules(text: string): ParsedRules {
         ask: askValue,
         ...(idValue !== undefined && { id: idValue }),
         range: entryRange,
+        ...(unless && { unless: unless.value as BashPatternRule["unless"] }),
       };
       rules.bashToolPatterns.push(rule);
     }
@@ -365,6 +384,12 @@ export function parseRules(text: string): ParsedRules {
         continue;
       }
       seen.set(path, r.start.line);
+      if (path.startsWith("!") && path.length > 1) {
+        // `!entry`: a carve-out of this list (see RuleSet.exceptions).
+        rules.exceptions ??= { zeroAccess: [], readOnly: [], noDelete: [] };
+        rules.exceptions[PATH_KIND[key]].push({ kind: PATH_KIND[key], path: path.slice(1), range: r });
+        continue;
+      }
       // Path entries are named by their list and path; two paths with the same name (`.env` and
       // `env/`) get -2, -3 … in file order.
       const base = pathRuleId(PATH_KIND[key], path);

@@ -11,6 +11,7 @@ import { interpreterFamily, interpreterHandlers } from "./programs/interpreters"
 import { mention, shown } from "./programs/common";
 import { shellHandlers } from "./programs/shells";
 import { sqlHandlers } from "./programs/sql";
+import { EFFECT_TABLE, genericEffects, tableHandler } from "./programs/table";
 import { wrapperHandlers } from "./programs/wrappers";
 import type { Handler, Invocation, RunResult, Runner } from "./runner";
 import type { Arg } from "./words";
@@ -38,6 +39,9 @@ const unknownProgram: Handler = (inv, r) => {
   for (const a of inv.args) if (!data.has(a)) mention(inv, r, a);
 };
 
+const BUILT_IN = new Set(Object.keys(HANDLERS));
+for (const [name, rows] of Object.entries(EFFECT_TABLE)) HANDLERS[name] ??= tableHandler(rows, unknownProgram);
+
 /** `busybox rm …` is `rm …`: the applet is the program. */
 function handlerFor(name: string): Handler {
   return HANDLERS[name] ?? HANDLERS[interpreterFamily(name) ?? ""] ?? unknownProgram;
@@ -46,7 +50,20 @@ function handlerFor(name: string): Handler {
 export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const at = r.sink.commands.length;
   const result = handlerFor(inv.name)(inv, r) ?? undefined;
+  genericEffects(inv, r);
   const text = result?.text ?? r.sink.commands[at]?.text;
   return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, ...(text !== undefined && { text }) };
 }
 void shown;
+
+/** Is `name` a program the analysis has a handler for (so it knows which words are its data)? */
+export function handledProgram(name: string): boolean {
+  // Table rows keep the generic reading of their words: not "understood" for pattern anchoring.
+  if (Object.prototype.hasOwnProperty.call(EFFECT_TABLE, name) && HANDLERS[name] !== undefined && !BUILT_IN.has(name)) return false;
+  return Object.prototype.hasOwnProperty.call(HANDLERS, name) || interpreterFamily(name) !== undefined;
+}
+
+/** The program names with a handler (for a command word that is itself a glob: `/usr/bin/r[m]`). */
+export function handledPrograms(): string[] {
+  return Object.keys(HANDLERS);
+}

@@ -26,8 +26,13 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
     return;
   }
   if (!known(arg)) {
+    // A possible value that static evaluation finds (`${F:-.env}`) is judged as that path.
+    for (const m of arg.maybe ?? []) pathEffect(r, scope, { ...arg, value: m, text: m, maybe: undefined, unknown: undefined }, access, recursive, via);
     if (access === "write" || access === "delete") {
       r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${arg.text}\`, which is only known when the command runs`, arg.span);
+    } else if (access === "read" && !arg.pipe) {
+      // Content read from a file only named at run time could be a secret's.
+      r.uncertain(`${via} reads \`${arg.text}\`, which is only known when the command runs`, arg.span);
     }
     return;
   }

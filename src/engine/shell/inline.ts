@@ -55,6 +55,8 @@ const JS: [RegExp, Op][] = [
   [/\bDeno\.(?:removeSync|remove)\s*\(/g, "jsRm"],
   [/\bDeno\.(?:writeTextFileSync|writeTextFile)\s*\(/g, "write"],
   [/\bDeno\.(?:readTextFileSync|readTextFile)\s*\(/g, "read"],
+  [/\bBun\.write\s*\(/g, "write"],
+  [/\bBun\.file\s*\(/g, "read"],
   [/\.(?:query|prepare|execute)\s*\(/g, "sql"],
 ];
 const RUBY: [RegExp, Op][] = [

@@ -5,7 +5,8 @@
 import { forEachChild, parse, type SyntaxNode, type CommandNode, type CompoundList, type ParsedScript, type PipelineNode, type Redirection, type Statement, type Command as ShCommand, type Word } from "./unbash";
 import type { Access, Span } from "../types";
 import { spanIn, type Code } from "./code";
-import { dispatch } from "./dispatch";
+import { Minimatch } from "minimatch";
+import { dispatch, handledPrograms } from "./dispatch";
 import { pathEffect } from "./effects";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
 import { programName, render, type Presented } from "./normalize";
@@ -13,7 +14,7 @@ import { NO_STDIN, UNKNOWN_OUTPUT, type Invocation, type RunResult, type Runner,
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
 import type { ShellContext } from "./types";
-import { applyPlaceholders, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
+import { applyPlaceholders, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
 /** Nodes walked per command line; beyond, the rest is reported as not analysed. */
 const MAX_NODES = 20_000;
@@ -51,6 +52,30 @@ export class Walker implements Runner {
       return { stdout: UNKNOWN_OUTPUT };
     }
     const program = argv[0];
+    // An alias defined earlier (`alias x='rm -rf'; x src`) is its text followed by the words.
+    // Expanded whether or not `shopt -s expand_aliases` was seen: the safe reading.
+    const alias = known(program) ? scope.get(aliasKey(program.value)) : undefined;
+    if (alias && alias.kind === "literal") {
+      const inner = scope.fork();
+      inner.set(aliasKey(program.value!), { kind: "unknown" }); // an alias is not expanded inside itself
+      const text = [alias.value, ...argv.slice(1).map((a) => (known(a) ? quoteWord(a.value) : a.text))].join(" ");
+      this.runCode(decodedCode(text, span), inner, stdin, depth + 1, `the alias ${program.value}`);
+      return { stdout: UNKNOWN_OUTPUT };
+    }
+    // A command word that is a glob (`/usr/bin/r[m]`, `/bin/?m`) runs whichever program it
+    // expands to: each program the analysis knows that it may name is run in its place.
+    if (program.glob && known(program)) {
+      const base = programName(program.value);
+      const mm = new Minimatch(base, { nocomment: true, nonegate: true });
+      const names = handledPrograms().filter((n) => mm.match(n)).slice(0, 8);
+      if (names.length === 0) {
+        this.uncertain(`the program to run, \`${program.text}\`, is a pattern that expands when the command runs`, program.span);
+        return { stdout: UNKNOWN_OUTPUT };
+      }
+      let out: RunResult = { stdout: UNKNOWN_OUTPUT };
+      for (const n of names) out = dispatch({ name: n, args: argv.slice(1), program: { ...program, value: n }, scope, stdin, span, depth }, this) ?? out;
+      return names.length === 1 ? out : { stdout: UNKNOWN_OUTPUT };
+    }
     if (!known(program)) {
       this.uncertain(`the program to run, \`${program.text}\`, is only known when the command runs`, program.span);
       return { stdout: UNKNOWN_OUTPUT };
@@ -213,9 +238,13 @@ export class Walker implements Runner {
   private walkCommand(cmd: ShCommand, src: Code, scope: Scope, stdin: Stdin, depth: number): Stdin {
     const nested: NestedScript[] = [];
     const assignments: [string, Arg][] = [];
+    let prefixCount = 0;
     for (const p of cmd.prefix) {
       if (p.type !== "Assignment") continue;
-      if (p.value.type === "Word") assignments.push([p.name, evalWord(p.value, src, scope, nested)]);
+      if (p.value.type === "Word") {
+        assignments.push([p.name, evalWord(p.value, src, scope, nested)]);
+        prefixCount++;
+      }
       else for (const w of p.value.elements) evalWord(w, src, scope, nested);
     }
     const argv: Arg[] = [];
@@ -233,6 +262,8 @@ export class Walker implements Runner {
     }
     const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
     this.walkNested(nested, scope, depth);
+    // Brace expansion comes first in bash: `{rm,-rf,x}` is the three words rm -rf x.
+    if (argv.some((a) => a.braces)) argv.splice(0, argv.length, ...argv.flatMap(braceWords));
 
     const declares = argv.length > 0 && known(argv[0]) && ["export", "local", "declare", "typeset", "readonly"].includes(argv[0].value);
     if (argv.length === 0 || declares) {
@@ -240,7 +271,13 @@ export class Walker implements Runner {
       for (const [name, v] of assignments) scope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : v.under ? { kind: "under", dirs: v.under } : { kind: "unknown" });
       if (argv.length === 0) return UNKNOWN_OUTPUT;
     }
-    return this.run(argv, scope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+    // `A=1 B=2 cmd`: the assignments are cmd's environment (GIT_CONFIG_COUNT… for git).
+    let runScope = scope;
+    if (!declares && prefixCount > 0) {
+      runScope = scope.fork();
+      for (const [name, v] of assignments.slice(0, prefixCount)) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
+    }
+    return this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
   }
 
   /** Redirections: files written or read, and the stdin they give the command. */
@@ -269,6 +306,15 @@ export class Walker implements Runner {
     }
     return input;
   }
+}
+
+/** Where an alias is kept in the scope (a name no variable can have). */
+export function aliasKey(name: string): string {
+  return `alias ${name}`;
+}
+
+function quoteWord(v: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
 }
 
 /** A glob in a for-list: each value is some path below the glob's fixed prefix. */

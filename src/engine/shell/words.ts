@@ -6,6 +6,7 @@
 import { forEachChild, type HereDocBody, type ParsedScript, type SyntaxNode, type Word, type WordPart } from "./unbash";
 import type { Span } from "../types";
 import { CodeBuilder, offsetAt, sliceCode, spanIn, type Code } from "./code";
+import { base64Decode, hexDecode, printfOutput, reverseLines, unescapeC } from "./decode";
 import type { Scope, Sym } from "./scope";
 
 export interface Arg {
@@ -24,6 +25,12 @@ export interface Arg {
   unknown?: boolean;
   /** A process substitution `<( )`: a pipe, not a file. */
   pipe?: boolean;
+  /** What the process substitution prints, when it is known statically (`<(echo 'rm -rf x')`). */
+  output?: Code;
+  /** Values the word may take although it is not known (`${X:-.env}` may be `.env`). */
+  maybe?: string[];
+  /** An unquoted brace expansion (`a{,.bak}`, `{rm,-rf,x}`): the word becomes several words. */
+  braces?: boolean;
 }
 
 export interface NestedScript {
@@ -57,7 +64,7 @@ export function symArg(sym: Sym, text: string, span: Span): Arg {
 export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScript[]): Arg {
   const span = spanIn(src, word.pos, word.end);
   const b = new CodeBuilder();
-  const state = { unknown: false, glob: false, under: undefined as string[] | undefined, pipe: false };
+  const state: EvalState = { unknown: false, glob: false, under: undefined, pipe: false };
   if (!word.parts) {
     pushUnescaped(b, word.text, word.value, word.pos, src, false);
   } else {
@@ -76,6 +83,9 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
   }
   if (state.glob) arg.glob = true;
   if (state.pipe) arg.pipe = true;
+  if (state.output) arg.output = state.output;
+  if (state.braces) arg.braces = true;
+  if (state.unknown && state.maybe !== undefined && word.parts && word.parts.length === 1) arg.maybe = [state.maybe];
   return applyPlaceholders(arg, scope);
 }
 
@@ -106,6 +116,9 @@ interface EvalState {
   glob: boolean;
   under: string[] | undefined;
   pipe: boolean;
+  output?: Code;
+  maybe?: string;
+  braces?: boolean;
 }
 
 function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: NestedScript[], b: CodeBuilder, st: EvalState): void {
@@ -138,6 +151,11 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
     case "ParameterExpansion": {
       const name = p.type === "SimpleExpansion" ? p.text.replace(/^\$\{?|\}$/g, "") : p.prefix || p.index || p.operation ? undefined : p.parameter;
       if (p.type === "ParameterExpansion" && p.operation) collectNested(p.operation, src, nested);
+      // `${X:-default}` of an unknown X may well be the default: kept as a possible value.
+      if (p.type === "ParameterExpansion" && p.operation?.type === "Default" && /^:?[-=]$/.test(p.operation.operator) && !p.prefix && !p.index && scope.get(p.parameter).kind === "unknown") {
+        const d = evalWord(p.operation.operand, src, scope, nested);
+        if (known(d)) st.maybe = d.value;
+      }
       const sym: Sym = name === undefined ? { kind: "unknown" } : scope.get(name);
       if (sym.kind === "literal") b.push(sym.value, () => offsetAt(src, p.pos));
       else {
@@ -147,17 +165,30 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       }
       return;
     }
-    case "CommandExpansion":
+    case "CommandExpansion": {
       if (p.script) nested.push({ script: p.script, code: scriptCode(p.script, p.pos, p.end, src), kind: "command" });
+      // Output that static evaluation knows (`$(echo .env)`, `$(printf '\x67it')`, a decoded
+      // payload) is the word's value; anything else is only known when the command runs.
+      const out = p.script ? staticOutput(p.script, scriptCode(p.script, p.pos, p.end, src), scope) : undefined;
+      if (out !== undefined) {
+        const v = out.replace(/\n+$/, "");
+        const len = Math.max(1, p.end - p.pos);
+        b.push(v, (i) => offsetAt(src, p.pos + Math.min(len - 1, Math.floor((i * len) / Math.max(1, v.length)))));
+        return;
+      }
       st.unknown = true;
       b.push(p.text, (i) => offsetAt(src, p.pos + i));
       return;
-    case "ProcessSubstitution":
+    }
+    case "ProcessSubstitution": {
       if (p.script) nested.push({ script: p.script, code: scriptCode(p.script, p.pos, p.end, src), kind: "process" });
+      const out = p.script ? staticOutput(p.script, scriptCode(p.script, p.pos, p.end, src), scope) : undefined;
+      if (out !== undefined) st.output = decodedCode(out, spanIn(src, p.pos, p.end));
       st.unknown = true;
       st.pipe = true;
       b.push(p.text, (i) => offsetAt(src, p.pos + i));
       return;
+    }
     case "ArithmeticExpansion":
       collectNested(p, src, nested);
       st.unknown = true;
@@ -166,6 +197,7 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
     case "Glob":
     case "ExtendedGlob":
     case "BraceExpansion":
+      if (p.type === "BraceExpansion") st.braces = true;
       st.glob = true;
       b.push(p.text, (i) => offsetAt(src, p.pos + i));
       return;
@@ -238,4 +270,120 @@ export function evalHereDocBody(body: HereDocBody, quoted: boolean, src: Code, s
   const st: EvalState = { unknown: false, glob: false, under: undefined, pipe: false };
   for (const p of body.parts) evalPart(p, false, src, scope, nested, b, st);
   return b.build(offsetAt(src, body.pos));
+}
+
+/** Decoded text mapped onto the span of what produced it (its characters spread over the span). */
+export function decodedCode(text: string, span: Span): Code {
+  const len = Math.max(1, span.end - span.start);
+  return { text, base: span.start, offsets: Array.from(text, (_, i) => span.start + Math.min(len - 1, Math.floor((i * len) / Math.max(1, text.length)))) };
+}
+
+/** Programs whose output is computed statically from known arguments and stdin. */
+const PURE = new Set(["echo", "printf", "base64", "xxd", "rev", "cat", "tr"]);
+
+/**
+ * What a command substitution prints when it is a pipeline of pure text programs with known
+ * words (`echo .env`, `echo cm0g… | base64 -d`, `printf '\x72m'`); undefined otherwise.
+ */
+export function staticOutput(script: ParsedScript, code: Code, scope: Scope): string | undefined {
+  if (script.commands.length !== 1) return undefined;
+  const node = script.commands[0].command;
+  const cmds = node.type === "Pipeline" ? node.commands : [node];
+  let input = "";
+  for (const c of cmds) {
+    if (c.type !== "Command" || !c.name || c.prefix.length || c.suffix.some((x) => x.type !== "Word")) return undefined;
+    const words = [c.name, ...(c.suffix as Word[])].map((w) => evalWord(w, code, scope, []));
+    if (!words.every(known)) return undefined;
+    const [name, ...args] = words.map((w) => w.value!);
+    if (!PURE.has(name)) return undefined;
+    const out = pureOutput(name, args, input);
+    if (out === undefined) return undefined;
+    input = out;
+  }
+  return input;
+}
+
+export function pureOutput(name: string, args: readonly string[], stdin: string): string | undefined {
+  switch (name) {
+    case "echo": {
+      let i = 0;
+      let newline = true;
+      let escapes = false;
+      while (i < args.length && /^-[neE]+$/.test(args[i])) {
+        if (args[i].includes("n")) newline = false;
+        if (args[i].includes("e")) escapes = true;
+        i++;
+      }
+      const t = args.slice(i).join(" ");
+      return (escapes ? unescapeC(t) : t) + (newline ? "\n" : "");
+    }
+    case "printf":
+      return args.length && !args[0].startsWith("-") ? printfOutput(args[0], args.slice(1)) : undefined;
+    case "base64":
+      return args.length > 0 && args.every((a) => /^(-d|--decode|-D|-i|--ignore-garbage)$/.test(a)) && args.some((a) => a !== "-i" && a !== "--ignore-garbage") ? base64Decode(stdin) : undefined;
+    case "xxd":
+      return args.some((a) => /^-[a-z]*r/.test(a)) && args.some((a) => /^-[a-z]*p/.test(a) || a === "-ps" || a === "-plain") && args.every((a) => a.startsWith("-")) ? hexDecode(stdin) : undefined;
+    case "rev":
+      return args.length === 0 ? reverseLines(stdin.replace(/\n$/, "")) + "\n" : undefined;
+    case "cat":
+      return args.length === 0 ? stdin : undefined;
+    case "tr":
+      return args.length === 2 && args[0] === "-d" && !/[-\\[]/.test(args[1]) ? [...stdin].filter((ch) => !args[1].includes(ch)).join("") : undefined;
+  }
+  return undefined;
+}
+
+/** Brace expansion as bash does it before anything else: `a{b,c}d` → abd acd (at most `max`). */
+export function expandBraces(value: string, max = 64): string[] {
+  let depth = 0;
+  let open = -1;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === "{") {
+      if (depth === 0) open = i;
+      depth++;
+    } else if (c === "}" && depth > 0) {
+      depth--;
+      if (depth === 0 && open >= 0) {
+        const body = value.slice(open + 1, i);
+        const alts = splitTopLevel(body);
+        if (alts.length > 1) {
+          const out: string[] = [];
+          for (const alt of alts) {
+            for (const v of expandBraces(value.slice(0, open) + alt + value.slice(i + 1), max)) {
+              if (out.length >= max) return out;
+              out.push(v);
+            }
+          }
+          return out;
+        }
+        open = -1;
+      }
+    }
+  }
+  return [value];
+}
+
+function splitTopLevel(body: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "{") depth++;
+    else if (body[i] === "}") depth--;
+    else if (body[i] === "," && depth === 0) {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(body.slice(start));
+  return out;
+}
+
+/** The words an argument with an unquoted brace expansion becomes. */
+export function braceWords(a: Arg): Arg[] {
+  if (!a.braces || !known(a)) return [a];
+  const values = expandBraces(a.value);
+  if (values.length <= 1) return [a];
+  return values.map((v) => ({ value: v, text: v, span: a.span, code: decodedCode(v, a.span), ...(/[*?[\]]/.test(v) && { glob: true }) }));
 }

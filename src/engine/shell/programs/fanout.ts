@@ -3,6 +3,7 @@
 // command is analysed with its items as arguments: known words (`echo a | xargs rm`), "some path
 // below DIR" (`find DIR | xargs rm`, find's `{}`), or unknown (`xargs -a list rm`) — an unknown
 // target of a modifying command becomes an Uncertainty through the usual path handling.
+import { programName } from "../normalize";
 import { resolvePath } from "../../paths";
 import { spanIn, sliceCode } from "../code";
 import { MAX_FANOUT } from "../limits";
@@ -112,12 +113,18 @@ const find: Handler = (inv, r) => {
       if (cmd.length) {
         const span = { start: cmd[0].span.start, end: cmd[cmd.length - 1].span.end };
         r.run(cmd, inv.scope.withPlaceholder("{}", found), { kind: "none" }, span, inv.depth + 1);
+        // `-exec rm {}` over a walk is a recursive delete of the walked folders.
+        if (/^(rm|unlink|shred)$/.test(programName(cmd[0].value ?? ""))) r.emitText(["rm", "-r", ...startDirs.map(shown)].join(" "), span);
       }
       i = stop + 1;
       continue;
     }
     shownArgs.push(shown(a));
-    if (v === "-delete") for (const s of startDirs) r.path(inv, s, "delete", true, "find -delete");
+    if (v === "-delete") {
+      for (const s of startDirs) r.path(inv, s, "delete", true, "find -delete");
+      // Deleting what a walk of a folder finds is a recursive delete of that folder's content.
+      r.emitText(["rm", "-r", ...startDirs.map(shown)].join(" "), inv.span);
+    }
     if (/^-f(print0?|printf|ls)$/.test(v) && args[i + 1]) {
       r.path(inv, args[i + 1], "write", false, `find ${v}`);
       shownArgs.push(shown(args[++i]));

@@ -9,6 +9,7 @@ import { has, parseOptions, valuesOf, type OptionSpec, type ParsedArgs } from ".
 import type { Handler, Invocation, Runner, RunResult, Stdin } from "../runner";
 import { known, type Arg } from "../words";
 import { mentionAll, present, shown, subArg } from "./common";
+import { decodedCode, pureOutput } from "../words";
 
 const isOption = (a: Arg) => a.value !== undefined && a.value.startsWith("-") && a.value !== "-";
 const passUnder = (stdin: Stdin): Stdin => (stdin.kind === "under" ? stdin : { kind: "unknown", from: "the output of a command" });
@@ -326,6 +327,9 @@ const echo: Handler = (inv, r): RunResult => {
     const fmt = words[0];
     const rest = words.slice(1);
     if (!fmt) return { stdout: { kind: "text", code: { text: "", base: inv.span.start } } };
+    // All words known: printf's exact output (escapes such as \x72 applied).
+    const exact = words.every(known) ? pureOutput("printf", words.map((a) => a.value!), "") : undefined;
+    if (exact !== undefined && exact !== words.map((a) => a.value).join("\n")) return { stdout: { kind: "text", code: decodedCode(exact, inv.span) } };
     return { stdout: { kind: "text", code: joinLines(rest.length ? rest : [fmt], inv.name === "printf" && rest.length === 0) } };
   }
   const b = new CodeBuilder();
@@ -347,6 +351,24 @@ function joinLines(args: readonly Arg[], unescape: boolean): import("../code").C
   });
   return b.build(args[0]?.span.start ?? 0);
 }
+
+/**
+ * test/[/stat: what they learn of a path is its metadata (exists, size, mode), not its content:
+ * a listing, which zero-access paths that are files allow (a folder's listing is its content).
+ */
+const metadata: Handler = (inv, r) => {
+  r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (isOption(a) ? shown(a) : DATA)), fixedOrder: true });
+  for (const a of inv.args) if (!isOption(a) && known(a) && !/^(!|=|==|!=|-[a-z]{1,2}|\]|\(|\))$/.test(a.value)) r.path(inv, a, "list", false, inv.name);
+};
+
+/** `alias name='text'`: later commands named `name` run `text` (the walker expands them). */
+const alias: Handler = (inv, r) => {
+  r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (isOption(a) ? shown(a) : DATA)), fixedOrder: true });
+  for (const a of inv.args) {
+    const m = known(a) ? /^([^=\s/]+)=([\s\S]*)$/.exec(a.value) : null;
+    if (m) inv.scope.set(`alias ${m[1]}`, { kind: "literal", value: m[2] });
+  }
+};
 
 /** which/man/type…: the operands are names looked up, not run. */
 const names: Handler = (inv, r) => {
@@ -378,6 +400,19 @@ const editor: Handler = (inv, r) => {
   r.emit(inv, present([inv.name], inv.args));
   for (const a of p.operands) if (!(known(a) && a.value.startsWith("+"))) r.path(inv, a, "write", false, inv.name);
 };
+
+/**
+ * base64 -d, xxd -r -p, rev on known stdin: what they print is computed, so a decoded payload
+ * piped to a shell (`echo cm0g… | base64 -d | sh`) is judged as the command it decodes to.
+ */
+const decoder =
+  (fallback: Handler): Handler =>
+  (inv, r) => {
+    const result = fallback(inv, r);
+    if (inv.stdin.kind !== "text" || !inv.args.every(known)) return result;
+    const out = pureOutput(inv.name, inv.args.map((a) => a.value!), inv.stdin.code.text);
+    return out === undefined ? result : { stdout: { kind: "text", code: decodedCode(out, inv.span) } };
+  };
 
 export function fileHandlers(): Record<string, Handler> {
   const viewer = reads({ shortWithValue: "nckw", longWithValue: ["lines", "bytes", "pid", "sleep-interval", "wrap"] }, { filter: true });
@@ -429,8 +464,14 @@ export function fileHandlers(): Record<string, Handler> {
     sort: reads({ shortWithValue: "kotSTz", longWithValue: ["key", "output", "field-separator", "buffer-size", "temporary-directory"] }, { filter: true }),
     cut: reads({ shortWithValue: "bcdf", longWithValue: ["bytes", "characters", "delimiter", "fields"] }, { filter: true }),
   };
-  for (const n of ["cat", "tac", "less", "more", "head", "tail", "nl", "wc", "uniq", "base64", "base32", "basenc", "xxd", "od", "hexdump", "strings", "file", "stat", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "cmp", "comm", "paste", "join", "fold", "fmt", "column", "expand", "unexpand", "iconv", "bat", "batcat", "view", "zcat", "zless", "bzcat", "xzcat", "readlink", "realpath"]) h[n] = viewer;
-  for (const n of ["which", "whereis", "type", "man", "info", "whatis", "apropos", "help", "tldr", "hash", "alias", "unalias"]) h[n] = names;
+  for (const n of ["cat", "tac", "less", "more", "head", "tail", "nl", "wc", "uniq", "base64", "base32", "basenc", "xxd", "od", "hexdump", "strings", "file", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "cmp", "comm", "paste", "join", "fold", "fmt", "column", "expand", "unexpand", "iconv", "bat", "batcat", "view", "zcat", "zless", "bzcat", "xzcat", "readlink", "realpath"]) h[n] = viewer;
+  for (const n of ["base64", "xxd"]) h[n] = decoder(viewer);
+  h.rev = decoder(viewer);
+  for (const n of ["which", "whereis", "type", "man", "info", "whatis", "apropos", "help", "tldr", "hash", "unalias"]) h[n] = names;
+  // Package and log queries: their operands are package or unit names (`apt-cache policy sudo`).
+  for (const n of ["apt-cache", "dpkg", "dpkg-query", "journalctl", "snap", "flatpak"]) h[n] = names;
+  for (const n of ["test", "[", "stat"]) h[n] = metadata;
+  h.alias = alias;
   for (const n of ["vi", "vim", "nvim", "nano", "emacs", "pico", "ed", "ex", "code", "subl"]) h[n] = editor;
   return h;
 }

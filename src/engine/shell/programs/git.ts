@@ -27,7 +27,7 @@ const SUB_SPECS: Record<string, OptionSpec> = {
   push: { shortWithValue: "o", longWithValue: ["push-option", "repo", "receive-pack", "exec"] },
   stash: { shortWithValue: "m", longWithValue: ["message"] },
   reset: { longWithValue: ["pathspec-from-file"] },
-  log: { longWithValue: ["grep", "author", "committer", "format", "pretty", "since", "until"] },
+  log: { shortWithValue: "SGn", longWithValue: ["grep", "author", "committer", "format", "pretty", "since", "until"] },
   notes: { shortWithValue: "mFC", longWithValue: ["message", "file"] },
 };
 /** Long options of the subcommands whose destructive options the patterns name. */
@@ -53,7 +53,8 @@ function expandLong(a: Arg, names: readonly string[]): Arg {
 /** Subcommands whose `-n` means --dry-run. */
 const DRY_RUN_SUBCOMMANDS = new Set(["clean", "rm", "mv", "add", "push"]);
 /** Option values that are messages: data, never commands. */
-const MESSAGE_OPTIONS = new Set(["m", "message", "grep", "author", "committer", "format", "pretty"]);
+// Messages and searched text (`git log -S 'rm -rf'`, `-G 'DROP TABLE'`) are data.
+const MESSAGE_OPTIONS = new Set(["m", "message", "grep", "author", "committer", "format", "pretty", "S", "G"]);
 
 const git: Handler = (inv, r): RunResult | void => {
   const args = inv.args;
@@ -82,8 +83,21 @@ const git: Handler = (inv, r): RunResult | void => {
     }
     break;
   }
+  // Aliases from the environment: GIT_CONFIG_COUNT=n with GIT_CONFIG_KEY_k/GIT_CONFIG_VALUE_k.
+  const count = inv.scope.get("GIT_CONFIG_COUNT");
+  if (count.kind === "literal" && /^\d{1,2}$/.test(count.value)) {
+    for (let k = 0; k < Number(count.value); k++) {
+      const key = inv.scope.get(`GIT_CONFIG_KEY_${k}`);
+      const val = inv.scope.get(`GIT_CONFIG_VALUE_${k}`);
+      const m = key.kind === "literal" ? /^alias\.(.+)$/i.exec(key.value) : null;
+      if (m && val.kind === "literal") aliases.set(m[1], syntheticArg(val.value, inv.span));
+    }
+  }
   let sub = args[i];
   let rest = args.slice(i + 1);
+  // Aliases set by an earlier `git config alias.X …` in the same command line.
+  const configured = sub && known(sub) ? inv.scope.get(`gitalias ${sub.value}`) : undefined;
+  if (configured?.kind === "literal" && !aliases.has(sub.value!)) aliases.set(sub.value!, syntheticArg(configured.value, inv.span));
   const alias = sub && known(sub) ? aliases.get(sub.value) : undefined;
   if (alias && known(alias)) {
     if (alias.value.startsWith("!")) {
@@ -122,6 +136,8 @@ const git: Handler = (inv, r): RunResult | void => {
     // `--force-if-includes` only tightens `--force-with-lease`: it forces nothing by itself.
     for (const a of rest) if (known(a) && /^--(no-)?force-if-includes$/.test(a.value)) data.add(a);
     if (forced) extra.push(["--force", ...rest.map((a) => (known(a) && a.value.startsWith("+") ? a.value.slice(1) : shown(a)))]);
+    // `--mirror` force-updates and deletes every remote ref to match the local ones.
+    if (rest.some((a) => a.value === "--mirror")) extra.push(["--force", ...rest.filter((a) => a.value !== "--mirror").map(shown)]);
   }
   if (name === "branch" && has(p, "d", "delete") && has(p, "f", "force")) {
     // `--delete --force` (`-df`, `-d -f`) is git's own spelling of `-D`.
@@ -161,9 +177,30 @@ const git: Handler = (inv, r): RunResult | void => {
   r.emit(inv, presented);
 
   const operands = p.operands.filter((a) => !data.has(a));
+  // Ref destroyers, shown as the command they amount to so its rule judges them.
+  if (name === "push") {
+    // `git push origin --delete b` / `git push origin :b` deletes branch b on the remote, unchecked.
+    const del = has(p, "d", "delete");
+    const gone = p.operands
+      .slice(1)
+      .filter((a) => known(a) && (del || /^:[^:]+$/.test(a.value)))
+      .map((a) => a.value!.replace(/^:/, ""))
+      .filter((b) => !/^(refs\/tags\/|tags\/)/.test(b) && !has(p, "tags"));
+    if (gone.length) r.emitText(["git", "branch", "-D", ...gone].join(" "), inv.span);
+  }
+  if (name === "update-ref" && has(p, "d")) r.emitText(["git", "branch", "-D", ...operands.map((a) => shown(a).replace(/^refs\/heads\//, ""))].join(" "), inv.span);
+  if (name === "reflog" && operands[0]?.value === "expire") {
+    // Expiring every reflog entry now (with --all, or refs/stash) drops the stash entries for good.
+    const now = rest.some((a) => known(a) && /^--expire(-unreachable)?=(now|all|0)$/.test(a.value));
+    if (now && rest.some((a) => a.value === "--all" || a.value === "refs/stash" || a.value === "stash")) r.emitText("git stash clear", inv.span);
+  }
   switch (name) {
     case "rm":
-      if (!has(p, "cached", "n", "dry-run")) for (const a of operands) r.path(at, a, "delete", has(p, "r"), "git rm");
+      if (!has(p, "cached", "n", "dry-run")) {
+        for (const a of operands) r.path(at, a, "delete", has(p, "r"), "git rm");
+        // `git rm -r` deletes the tree from the work tree too: the recursive rm it amounts to.
+        if (has(p, "r")) r.emitText(["rm", "-r", ...(has(p, "f", "force") ? ["-f"] : []), ...operands.map(shown)].join(" "), inv.span);
+      }
       break;
     case "mv": {
       const dest = operands[operands.length - 1];
@@ -182,6 +219,14 @@ const git: Handler = (inv, r): RunResult | void => {
       break;
     case "reset":
       break;
+    case "config": {
+      // `git config [--global] alias.X 'reset --hard'`: later `git X` in this line runs it.
+      const ops = operands.filter(known);
+      const at0 = ops.findIndex((a) => /^alias\./i.test(a.value));
+      if (at0 >= 0 && ops[at0 + 1]) inv.scope.set(`gitalias ${ops[at0].value.slice(6)}`, { kind: "literal", value: ops[at0 + 1].value });
+      mentionAll({ ...inv, scope }, r, operands);
+      break;
+    }
     case "clean":
       if (has(p, "f", "force") && !has(p, "n", "dry-run")) {
         if (operands.length) for (const a of operands) r.path(at, a, "delete", true, "git clean");

@@ -49,13 +49,22 @@ const shell: Handler = (inv, r) => {
     return;
   }
   r.emit(inv, { head: [inv.name], args: [...shownArgs, ...rest.map(shown)], fixedOrder: true });
-  if (rest.length > 0 && !fromStdin) {
+  // `bash /dev/stdin`, `sh /dev/fd/0`: the script is what is piped in.
+  const stdinScript = rest.length > 0 && known(rest[0]) && /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(rest[0].value);
+  if (rest.length > 0 && !fromStdin && !stdinScript) {
+    if (rest[0].pipe) return runPipeScript(inv, r, rest[0]);
     // `bash script.sh`: runs a file whose content is not known here (like any program would be).
     mention(inv, r, rest[0]);
     return;
   }
   runStdin(inv, r, `${inv.name} reading its stdin`);
 };
+
+/** `bash <(…)`, `source <(…)`: the script is what the substitution prints. */
+function runPipeScript(inv: Invocation, r: Runner, a: Arg): void {
+  if (a.output) r.runCode(a.output, inv.scope.child(), { kind: "none" }, inv.depth + 1, `${inv.name} <(…)`);
+  else r.uncertain(`${inv.name} runs a script printed by \`${a.text}\`, which is only known when it runs`, a.span);
+}
 
 /** Code read from stdin by a shell: known text is analysed; anything else is a script nobody saw. */
 function runStdin(inv: Invocation, r: Runner, why: string): void {
@@ -125,11 +134,41 @@ const su: Handler = (inv, r) => {
 
 const source: Handler = (inv, r) => {
   r.emit(inv, { head: [inv.name], args: inv.args.map(shown) });
+  if (inv.args[0]?.pipe) return runPipeScript(inv, r, inv.args[0]);
   if (inv.args[0]) r.path(inv, inv.args[0], "read", false, inv.name);
 };
 
+/**
+ * `make -f -` (or `-f /dev/stdin`): the makefile is what is piped in, and its recipe lines (those
+ * starting with a tab) are shell commands. A makefile on disk is not read here (no I/O).
+ */
+const make: Handler = (inv, r) => {
+  r.emit(inv, { head: [inv.name], args: inv.args.map(shown), fixedOrder: true });
+  const args = inv.args;
+  const fromStdin = args.some((a, i) => {
+    const v = a.value ?? "";
+    const f = /^(?:-f|--file|--makefile)$/.test(v) ? args[i + 1]?.value : (/^(?:-f|--file=|--makefile=)(.+)$/.exec(v)?.[1] ?? undefined);
+    return f === "-" || f === "/dev/stdin";
+  });
+  if (!fromStdin) return;
+  if (inv.stdin.kind !== "text") {
+    r.uncertain(`${inv.name} runs the recipes of a makefile read from its stdin, which is only known when it runs`, inv.span);
+    return;
+  }
+  const code = inv.stdin.code;
+  let at = 0;
+  for (const line of code.text.split("\n")) {
+    const m = /^\t[@+-]*(.*)$/.exec(line);
+    if (m && m[1].trim() !== "") {
+      const start = at + line.length - m[1].length;
+      r.runCode({ text: m[1], base: code.base, offsets: Array.from(m[1], (_, k) => (code.offsets ? code.offsets[Math.min(code.offsets.length - 1, start + k)] : code.base + start + k)) }, inv.scope.child(), { kind: "none" }, inv.depth + 1, "a make recipe");
+    }
+    at += line.length + 1;
+  }
+};
+
 export function shellHandlers(): Record<string, Handler> {
-  const out: Record<string, Handler> = { eval: evalHandler, watch, su, source, ".": source };
+  const out: Record<string, Handler> = { eval: evalHandler, watch, su, source, ".": source, make, gmake: make };
   for (const s of SHELLS) out[s] = shell;
   return out;
 }

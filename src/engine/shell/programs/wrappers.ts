@@ -262,9 +262,20 @@ function runWrapper(inv: Invocation, r: Runner, spec: WrapperSpec, head: string[
   }
   if (inv.name === "busybox" && inner.length === 0) return;
   let scope = inv.scope;
+  // `env A=1 cmd`: cmd's environment has A (GIT_CONFIG_COUNT… for git).
+  if (inv.name === "env") {
+    const sets = own.filter((a) => known(a) && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a.value));
+    if (sets.length) {
+      scope = scope.fork();
+      for (const a of sets) {
+        const v = a.value!;
+        scope.set(v.slice(0, v.indexOf("=")), { kind: "literal", value: v.slice(v.indexOf("=") + 1) });
+      }
+    }
+  }
   const dir = spec.chdir ? valuesOf(parsed, ...spec.chdir)[0] : undefined;
   if (dir) {
-    scope = scope.fork();
+    scope = scope === inv.scope ? scope.fork() : scope;
     scope.cwd = known(dir) && scope.cwd !== undefined ? resolvePath(dir.value, { cwd: scope.cwd, home: scope.home }) : undefined;
   }
   const at = r.sink.commands.length;
