@@ -129,8 +129,8 @@ describe("rule layers on disk", () => {
   it("the exception writer: narrowest exception in the user file, comments kept, no duplicate, revocable", () => {
     fs.mkdirSync(path.dirname(userRulesFile(env)), { recursive: true });
     fs.writeFileSync(userRulesFile(env), "# my rules\nbashToolPatterns:\n  - pattern: '\\bcurl\\b' # no curl\n    reason: mine\n");
-    const id = addUserCommandException("rm -rf node_modules", folder, "reinstall", env);
-    assert.equal(addUserCommandException("rm -rf node_modules", folder, "again", env), id);
+    const id = addUserCommandException("rm -rf vendor", folder, "reinstall", env);
+    assert.equal(addUserCommandException("rm -rf vendor", folder, "again", env), id);
     const text = fs.readFileSync(userRulesFile(env), "utf8");
     assert.match(text, /^# my rules/);
     assert.match(text, /# no curl/);
@@ -139,11 +139,11 @@ describe("rule layers on disk", () => {
     assert.equal(parsed.rules.allow!.length, 1);
     assert.deepEqual(listUserExceptions(env).map((e) => e.id), [id]);
     const s = new RulesStore(folder, undefined, { env });
-    assert.equal(bash(s, "rm -rf node_modules").action, "allow");
-    assert.equal(bash(s, "rm -rf node_modules/../..").action, "block");
-    assert.equal(decide({ tool: "Bash", input: { command: "rm -rf node_modules" } }, s.current().rules, { cwd: tmp, home, root: tmp }, "claude").action, "block", "another folder");
+    assert.equal(bash(s, "rm -rf vendor").action, "allow");
+    assert.equal(bash(s, "rm -rf vendor/../..").action, "block");
+    assert.equal(decide({ tool: "Bash", input: { command: "rm -rf vendor" } }, s.current().rules, { cwd: tmp, home, root: tmp }, "claude").action, "block", "another folder");
     assert.equal(revokeUserException(id, env), true);
-    assert.equal(bash(s, "rm -rf node_modules").action, "block");
+    assert.equal(bash(s, "rm -rf vendor").action, "block");
   });
 
   it("Always allow in this folder: the guard writes the exception to the user layer and the next identical call is not asked", async () => {

@@ -26,7 +26,7 @@ describe("rule layers", () => {
   });
 
   it("parses disable and allow, and rejects a bad id, a duplicate id and an exception without reason", () => {
-    const r = rules("disable: [sudo]\nallow:\n  - command: 'rm -rf node_modules'\n    reason: build output\n  - path: dist/\n    reason: generated\n");
+    const r = rules("disable: [sudo]\nallow:\n  - command: 'rm -rf vendor'\n    reason: build output\n  - path: dist/\n    reason: generated\n");
     assert.deepEqual(r.disable, ["sudo"]);
     assert.deepEqual(r.allow!.map((e) => e.kind), ["command", "path"]);
     const bad = parseRules("bashToolPatterns:\n  - id: Bad_Id\n    pattern: x\n    reason: r\n  - id: a\n    pattern: y\n    reason: r\n  - id: a\n    pattern: z\n    reason: r\nallow:\n  - command: x\n");
@@ -81,27 +81,27 @@ describe("rule layers", () => {
   });
 
   it("loosen: an exception lifts a default refusal for exactly that command (whole-command match)", () => {
-    const user: Layer = { name: "user", rules: rules("allow:\n  - command: 'rm -rf node_modules'\n    reason: reinstall\n"), trusted: true };
+    const user: Layer = { name: "user", rules: rules("allow:\n  - command: 'rm -rf vendor'\n    reason: reinstall\n"), trusted: true };
     const merged = mergeLayers([user, floor]);
-    const v = decide(bash("rm -rf node_modules"), merged, ctx, "claude");
+    const v = decide(bash("rm -rf vendor"), merged, ctx, "claude");
     assert.equal(v.action, "allow");
     assert.equal(v.exception?.layer, "user");
-    assert.equal(word(merged, "rm -rf node_modules ~"), "block");
-    assert.equal(word(merged, "rm -rf node_modules && rm -rf ~"), "block");
+    assert.equal(word(merged, "rm -rf vendor ~"), "block");
+    assert.equal(word(merged, "rm -rf vendor && rm -rf ~"), "block");
     // Control: without the exception it is refused.
-    assert.equal(word(mergeLayers([floor]), "rm -rf node_modules"), "block");
+    assert.equal(word(mergeLayers([floor]), "rm -rf vendor"), "block");
   });
 
   it("an unapproved workspace exception does nothing; an approved one works", () => {
-    const ex = rules("allow:\n  - command: 'rm -rf dist'\n    reason: build output\n");
-    assert.equal(word(mergeLayers([{ name: "workspace", rules: ex, trusted: false }, floor]), "rm -rf dist"), "block");
-    assert.equal(word(mergeLayers([{ name: "workspace", rules: ex, trusted: true }, floor]), "rm -rf dist"), "allow");
+    const ex = rules("allow:\n  - command: 'rm -rf vendor'\n    reason: build output\n");
+    assert.equal(word(mergeLayers([{ name: "workspace", rules: ex, trusted: false }, floor]), "rm -rf vendor"), "block");
+    assert.equal(word(mergeLayers([{ name: "workspace", rules: ex, trusted: true }, floor]), "rm -rf vendor"), "allow");
   });
 
   it("exceptions never apply to what a stronger layer refuses", () => {
     const managed: Layer = { name: "managed", rules: rules("bashToolPatterns:\n  - pattern: '\\brm\\s+-rf\\b'\n    reason: platform\n"), trusted: true };
-    const user: Layer = { name: "user", rules: rules("allow:\n  - command: 'rm -rf node_modules'\n    reason: mine\n"), trusted: true };
-    const v = decide(bash("rm -rf node_modules"), mergeLayers([managed, user, floor]), ctx, "claude");
+    const user: Layer = { name: "user", rules: rules("allow:\n  - command: 'rm -rf vendor'\n    reason: mine\n"), trusted: true };
+    const v = decide(bash("rm -rf vendor"), mergeLayers([managed, user, floor]), ctx, "claude");
     assert.equal(v.action, "block");
     assert.equal(v.rule?.layer, "managed");
   });
@@ -124,19 +124,19 @@ describe("rule layers", () => {
   });
 
   it("a folder-scoped exception applies in that folder only", () => {
-    const user = rules(`allow:\n  - command: '${exactCommandPattern("rm -rf build")}'\n    reason: asked\n    folder: /home/dev/app\n`);
+    const user = rules(`allow:\n  - command: '${exactCommandPattern("rm -rf vendor")}'\n    reason: asked\n    folder: /home/dev/app\n`);
     const merged = mergeLayers([{ name: "user", rules: user, trusted: true }, floor]);
-    assert.equal(word(merged, "rm -rf build"), "allow");
-    assert.equal(decide(bash("rm -rf build"), merged, { ...ctx, cwd: "/home/dev/other", root: "/home/dev/other" }, "claude").action, "block");
+    assert.equal(word(merged, "rm -rf vendor"), "allow");
+    assert.equal(decide(bash("rm -rf vendor"), merged, { ...ctx, cwd: "/home/dev/other", root: "/home/dev/other" }, "claude").action, "block");
   });
 
   it("what a file drops, and approval coverage: tightening keeps an approval, new loosening does not", () => {
-    const v1 = rules("disable: [sudo]\nallow:\n  - command: 'rm -rf dist'\n    reason: x\n");
+    const v1 = rules("disable: [sudo]\nallow:\n  - command: 'rm -rf vendor'\n    reason: x\n");
     const l = looseningOf(v1, [defaultRules()]);
     assert.deepEqual(l.drops.map((d) => d.name), ["sudo"]);
     assert.equal(l.exceptions.length, 1);
     const approved = looseningItems(v1);
-    const tighter = rules("disable: [sudo]\nallow:\n  - command: 'rm -rf dist'\n    reason: reworded\nbashToolPatterns:\n  - pattern: x\n    reason: y\n");
+    const tighter = rules("disable: [sudo]\nallow:\n  - command: 'rm -rf vendor'\n    reason: reworded\nbashToolPatterns:\n  - pattern: x\n    reason: y\n");
     assert.equal(coveredBy(looseningItems(tighter), approved), true);
     const looser = rules("disable: [sudo, git-push-force]\n");
     assert.equal(coveredBy(looseningItems(looser), approved), false);
@@ -192,7 +192,7 @@ describe("the guard's own settings", () => {
   });
 
   it("the editor's and rules lint's diagnostics include the exceptions' (zero-access: error, lifts nothing: warning)", () => {
-    const l = lintRulesText("allow:\n  - path: .env\n    reason: no\n  - command: 'ls -la'\n    reason: nothing refuses it\n  - command: 'rm -rf node_modules'\n    reason: fine\n", { root: ctx.root, home: ctx.home });
+    const l = lintRulesText("allow:\n  - path: .env\n    reason: no\n  - command: 'ls -la'\n    reason: nothing refuses it\n  - command: 'rm -rf vendor'\n    reason: fine\n", { root: ctx.root, home: ctx.home });
     assert.deepEqual(l.diagnostics.map((d) => `${d.range.start.line + 1} ${d.severity} ${d.code}`), ["2 error exception-zero-access", "4 warning exception-unused"]);
     assert.equal(l.ok, false);
   });

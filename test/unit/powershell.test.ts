@@ -69,7 +69,7 @@ describe("PowerShell", () => {
       it(`${cmd} → block (recursive delete of home)`, () => assert.equal(act(cmd), "block"));
     }
     it("Remove-Item -Recurse -Force is seen as the rm -r -f it amounts to", () => {
-      const v = ps("Remove-Item -Recurse -Force build");
+      const v = ps("Remove-Item -Recurse -Force src");
       assert.equal(v.action, "block");
       assert.match(v.reason, /recursive or forced rm/);
     });
@@ -95,7 +95,7 @@ describe("PowerShell", () => {
       assert.equal(act("Remove-Item -f ~/.ssh"), "block");
     });
     it("-WhatIf is a dry run: no effect", () => {
-      assert.equal(act("Remove-Item -Recurse -Force build -WhatIf"), "allow");
+      assert.equal(act("Remove-Item -Recurse -Force src -WhatIf"), "allow");
     });
     it("the pipeline carries targets: Get-ChildItem X -Recurse | Remove-Item deletes X's tree", () => {
       assert.deepEqual(effects("Get-ChildItem ~/.ssh | Remove-Item"), ["list /home/dev/.ssh", "delete /home/dev/.ssh"]);
@@ -110,7 +110,7 @@ describe("PowerShell", () => {
     });
     it("variables assigned literally in the same command are followed", () => {
       assert.equal(act("$k = \"$HOME\\.ssh\\id_rsa\"; Get-Content $k"), "block");
-      assert.equal(act("$d='build'; Remove-Item $d -Recurse -Force"), "block");
+      assert.equal(act("$d='src'; Remove-Item $d -Recurse -Force"), "block");
       assert.equal(act("$d='notes.md'; Get-Content $d"), "allow");
     });
     it("Set-Location moves the folder later paths are relative to", () => {
@@ -138,7 +138,9 @@ describe("PowerShell", () => {
     });
     it("subexpressions and script blocks run", () => {
       assert.equal(act("Write-Host \"$(Get-Content .env)\""), "block");
-      assert.equal(act("if (Test-Path build) { Remove-Item build -Recurse -Force }"), "block");
+      assert.equal(act("if (Test-Path src) { Remove-Item src -Recurse -Force }"), "block");
+      // Regenerable build output inside the workspace passes, as it does in bash (issue 19).
+      assert.equal(act("if (Test-Path build) { Remove-Item build -Recurse -Force }"), "allow");
       assert.equal(act("function Clean { Remove-Item ~/.aws -Recurse }; Clean"), "block");
     });
     it("cmd /c built-ins: del /s, rd /s, type, robocopy /MIR", () => {
