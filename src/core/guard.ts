@@ -31,6 +31,8 @@ export interface GuardOptions {
   home?: string;
   /** What an unparseable command gets. */
   onParseError?: "ask" | "block";
+  /** A tool with no command, path or URL to judge that no agent's table names as effect-free. */
+  unknownTools?: "ask" | "no-opinion";
   /** Write the audit ledger (default true). */
   ledger?: boolean;
   /** Where judgements are computed: the time-bounded worker unless a test says otherwise. */
@@ -156,6 +158,7 @@ export class Guard extends EventEmitter {
       home: this.home,
       root: store.folder,
       onParseError: this.options.onParseError ?? "ask",
+      unknownTools: this.options.unknownTools ?? "no-opinion",
       ...(req.event === "ConfigChange" && { config: this.ourHooks.factsOf(req.raw, store.folder) }),
     };
     let judgement: Judgement;

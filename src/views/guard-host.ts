@@ -77,7 +77,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     }
     // Layers: a workspace file's disable:/allow: apply once the user approved that content, and never in an untrusted workspace.
     const trust = vscode.workspace.isTrusted ? { kind: "approved" as const, isApproved: (f: string, t: string, i: string[]) => isApproved(f, t, i) } : { kind: "never" as const };
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, posture: settings.posture, trust });
+    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, unknownTools: settings.unknownTools, posture: settings.posture, trust });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => {
       this.emit("rules", s);

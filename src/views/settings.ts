@@ -11,6 +11,8 @@ export interface Settings {
   /** 0 = the folder's usual port. */
   port: number;
   onParseError: "ask" | "block";
+  /** A tool Damage Control cannot judge: ask, or no opinion. User or machine scope only. */
+  unknownTools: "ask" | "no-opinion";
   posture: Posture;
   /** OTLP/HTTP base URL for the decision export; "" = off. */
   telemetryEndpoint: string;
@@ -21,6 +23,15 @@ export interface Settings {
 }
 
 export const SECTION = "damageControl";
+
+/**
+ * A repository must not decide how much of what the guard cannot read goes through: only the
+ * user's (or machine's) value counts; the setting is application-scoped, and a workspace value is
+ * ignored here too.
+ */
+function unknownToolsOf(i: { globalValue?: string } | undefined): "ask" | "no-opinion" {
+  return i?.globalValue === "ask" ? "ask" : "no-opinion";
+}
 
 export function readSettings(scope?: vscode.ConfigurationScope): Settings {
   const c = vscode.workspace.getConfiguration(SECTION, scope);
@@ -36,6 +47,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     askTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 600) : 30,
     port: take(portScope(c.inspect<number>("port"))) || 0,
     onParseError: c.get<string>("onParseError", "ask") === "block" ? "block" : "ask",
+    unknownTools: unknownToolsOf(c.inspect<string>("unknownTools")),
     posture: parsePosture(take(postureScope(c.inspect<string>("posture")))) ?? "advisory",
     telemetryEndpoint: (c.get<string>("telemetry.endpoint", "") ?? "").trim(),
     telemetryIncludeContent: c.get<boolean>("telemetry.includeContent", false) === true,
