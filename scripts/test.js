@@ -1,14 +1,15 @@
 // `npm test`: every tier, in order, on a fresh clone. Installs what is missing first.
 //   unit    plain Node mocha over the engine, CLI and endpoint (no agents, no VS Code)
-//   e2e     the real Claude Code and pi CLIs against mock model servers (test/e2e)
-//   vscode  a real VS Code (code-server) driven by Playwright, plus mocha in the extension host
+//   e2e     the real Claude Code, pi, Codex, Gemini and Copilot CLIs against mock model servers
+//   vscode  a real VS Code (code-server) driven by Playwright, its built-in agent against a mock
+//           model, plus mocha in the extension host (e2e and vscode run side by side)
 //   package the .vsix (npm run package) and the production CLI
 // Before the tiers: the build, the type check and ESLint (with the layer rule).
 // `npm test -- unit e2e` runs only the named tiers. Prints one "N passed, N failed" line at the end.
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { spawnSync } = require("node:child_process");
+const { spawn, spawnSync } = require("node:child_process");
 const { listTests } = require("./list-tests");
 
 const root = path.resolve(__dirname, "..");
@@ -51,29 +52,73 @@ mustRun("node_modules/.bin/tsc", ["-p", ".", "--noEmit"]);
 
 const totals = { passes: 0, failures: 0, pending: 0 };
 const failedTiers = [];
-for (const tier of tiers) {
+
+/**
+ * Tiers run in phases. The two slow tiers drive real agents and a real VS Code and share no state
+ * (each has its own temp folders, state dir, profile and ports; the tools cache is only read), so
+ * they run side by side; each one's output is kept in a log and printed whole when it ends.
+ * DC_SERIAL_TIERS=1 runs them one after the other.
+ */
+const PHASES = [["unit"], ["e2e", "vscode"], ["package"]];
+const parallel = process.env.DC_SERIAL_TIERS !== "1";
+
+function startTier(tier, logFile) {
   const [cmd, args] = tierCommands[tier]();
-  if (cmd === "node" && !fs.existsSync(path.join(root, args[0]))) {
-    console.error(`[test] tier ${tier}: ${args[0]} is missing`);
-    failedTiers.push(tier);
-    totals.failures += 1;
-    continue;
-  }
   const statsFile = path.join(os.tmpdir(), `dc-stats-${process.pid}-${tier}.json`);
   fs.rmSync(statsFile, { force: true });
-  console.log(`\n=== tier: ${tier} ===`);
   const started = Date.now();
-  const code = run(cmd, args, { DC_STATS_FILE: statsFile });
-  let stats = { passes: 0, failures: 0, pending: 0 };
-  if (fs.existsSync(statsFile)) stats = JSON.parse(fs.readFileSync(statsFile, "utf8"));
-  fs.rmSync(statsFile, { force: true });
-  // A tier that crashed before reporting, or exited non-zero with no failure counted, still fails.
-  if (code !== 0 && stats.failures === 0) stats.failures = 1;
-  if (code !== 0) failedTiers.push(tier);
-  console.log(`=== tier ${tier}: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} pending in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  for (const k of Object.keys(totals)) totals[k] += stats[k];
+  if (cmd === "node" && !fs.existsSync(path.join(root, args[0]))) {
+    console.error(`[test] tier ${tier}: ${args[0]} is missing`);
+    return Promise.resolve({ tier, code: 1, stats: { passes: 0, failures: 1, pending: 0 }, seconds: 0 });
+  }
+  if (!logFile) console.log(`\n=== tier: ${tier} ===`);
+  const out = logFile ? fs.openSync(logFile, "w") : "inherit";
+  const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, DC_STATS_FILE: statsFile } });
+  return new Promise((resolve) => {
+    child.on("error", (e) => console.error(`[test] tier ${tier}: ${e.message}`));
+    child.on("close", (status) => {
+      if (typeof out === "number") fs.closeSync(out);
+      let stats = { passes: 0, failures: 0, pending: 0 };
+      if (fs.existsSync(statsFile)) stats = JSON.parse(fs.readFileSync(statsFile, "utf8"));
+      fs.rmSync(statsFile, { force: true });
+      const code = status ?? 1;
+      // A tier that crashed before reporting, or exited non-zero with no failure counted, still fails.
+      if (code !== 0 && stats.failures === 0) stats.failures = 1;
+      resolve({ tier, code, stats, seconds: (Date.now() - started) / 1000 });
+    });
+  });
 }
 
-if (failedTiers.length) console.error(`[test] failed tiers: ${failedTiers.join(", ")}`);
-console.log(`${totals.passes} passed, ${totals.failures} failed` + (totals.pending ? `, ${totals.pending} skipped` : ""));
-process.exit(failedTiers.length ? 1 : 0);
+function finish(r) {
+  if (r.code !== 0) failedTiers.push(r.tier);
+  console.log(`=== tier ${r.tier}: ${r.stats.passes} passed, ${r.stats.failures} failed, ${r.stats.pending} pending in ${r.seconds.toFixed(1)} s ===`);
+  for (const k of Object.keys(totals)) totals[k] += r.stats[k];
+}
+
+(async () => {
+  for (const phase of PHASES) {
+    const wanted = phase.filter((t) => tiers.includes(t));
+    if (wanted.length === 0) continue;
+    if (!parallel || wanted.length === 1) {
+      for (const tier of wanted) finish(await startTier(tier));
+      continue;
+    }
+    const started = Date.now();
+    console.log(`\n=== tiers side by side: ${wanted.join(" + ")} (output follows as each ends) ===`);
+    const logs = Object.fromEntries(wanted.map((t) => [t, path.join(os.tmpdir(), `dc-tier-${process.pid}-${t}.log`)]));
+    await Promise.all(
+      wanted.map((t) =>
+        startTier(t, logs[t]).then((r) => {
+          console.log(`\n=== tier: ${t} ===`);
+          process.stdout.write(fs.readFileSync(logs[t], "utf8"));
+          fs.rmSync(logs[t], { force: true });
+          finish(r);
+        }),
+      ),
+    );
+    console.log(`=== ${wanted.join(" + ")} together: ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  }
+  if (failedTiers.length) console.error(`[test] failed tiers: ${failedTiers.join(", ")}`);
+  console.log(`${totals.passes} passed, ${totals.failures} failed` + (totals.pending ? `, ${totals.pending} skipped` : ""));
+  process.exit(failedTiers.length ? 1 : 0);
+})();
