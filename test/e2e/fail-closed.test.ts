@@ -3,6 +3,7 @@
 // fallback — the embedded defaults — applies; for a broken one, the last good rules stay).
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { claudeBin } from "../../scripts/test-tools.js";
@@ -67,8 +68,15 @@ async function fail(g: Guarded, f: Failure): Promise<Record<string, string>> {
     case "endpoint answers 500":
       await standIn(g, "500");
       return {};
-    case "wrong token":
+    case "wrong token": {
+      // Wherever each transport reads the token: the HTTP hook's header in Claude Code's local
+      // settings, the token file (the launcher, the pi extension), the environment (pi in a VS
+      // Code terminal). The endpoint keeps the real one.
+      const settings = g.proj.path(".claude/settings.local.json");
+      if (fs.existsSync(settings)) fs.writeFileSync(settings, fs.readFileSync(settings, "utf8").split(g.token).join("not-the-token"));
+      fs.writeFileSync(path.join(g.stateDir, "token"), "not-the-token\n", { mode: 0o600 });
       return { DAMAGE_CONTROL_TOKEN: "not-the-token" };
+    }
     case "rules file deleted":
       fs.rmSync(rules);
       return {};
@@ -107,14 +115,13 @@ async function guardedFor(client: Client): Promise<Guarded> {
     const version = client.slice("claude-".length) as "2.1.332";
     const r = g.cli(["install", "claude", "--cwd", g.proj.dir], { DAMAGE_CONTROL_CLAUDE_BIN: claudeBin(version) });
     assert.equal(r.status, 0, r.stderr);
-    // Shorter waits than the installed 45 s, so a hanging endpoint costs seconds, not minutes.
+    // Shorter waits than the installed 45 s, so a hanging endpoint costs seconds, not minutes. The
+    // command hook (the launcher) gives up on an endpoint that sends nothing for 5 s and decides
+    // locally: its hook timeout must leave it that time, as the installed 45 s does.
     const file = g.proj.path(".claude/settings.local.json");
     const s = JSON.parse(fs.readFileSync(file, "utf8"));
     for (const groups of Object.values(s.hooks) as { hooks: { timeout: number; type: string; command?: string }[] }[][]) {
-      for (const grp of groups) for (const h of grp.hooks) {
-        h.timeout = 4;
-        if (h.type === "command") h.command += " --timeout 2";
-      }
+      for (const grp of groups) for (const h of grp.hooks) h.timeout = h.type === "command" ? 15 : 4;
     }
     fs.writeFileSync(file, JSON.stringify(s, null, 2));
   }
