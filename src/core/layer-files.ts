@@ -120,21 +120,33 @@ export function loadLayered(o: { workspace?: { file: string; rules: RuleSet; tex
  */
 export function guardOwnPaths(folder: string, env: Env = process.env): PathRule[] {
   const home = env.HOME || os.homedir();
-  const entries = [
+  // What can change what guards a folder: read-only for agents (reading a hook file or a rules
+  // file is harmless, and a zero-access file inside the project would refuse every recursive
+  // search of it).
+  const readOnly = [
     userRulesFile(env),
     managedRulesFile(env),
-    userStateDir(env) + "/",
     path.join(home, ".claude", "settings.json"),
     path.join(home, ".codex") + "/",
     path.join(home, ".gemini", "settings.json"),
     path.join(home, ".copilot", "hooks") + "/",
     path.join(folder, ".github", "hooks") + "/",
   ];
-  return entries.map((p) => ({ kind: "zeroAccess" as const, path: p, implicit: true, layer: "default" as const }));
+  // The product's state (token, endpoint registry, approvals, the launcher): zero-access.
+  const zeroAccess = [userStateDir(env) + "/"];
+  return [
+    ...zeroAccess.map((p) => ({ kind: "zeroAccess" as const, path: p, implicit: true, layer: "default" as const })),
+    ...readOnly.map((p) => ({ kind: "readOnly" as const, path: p, implicit: true, layer: "default" as const })),
+  ];
 }
 
 export function withGuardOwnPaths(rules: RuleSet, folder: string, env: Env = process.env): RuleSet {
-  return { ...rules, zeroAccessPaths: [...rules.zeroAccessPaths, ...guardOwnPaths(folder, env)] };
+  const own = guardOwnPaths(folder, env);
+  return {
+    ...rules,
+    zeroAccessPaths: [...rules.zeroAccessPaths, ...own.filter((r) => r.kind === "zeroAccess")],
+    readOnlyPaths: [...rules.readOnlyPaths, ...own.filter((r) => r.kind === "readOnly")],
+  };
 }
 
 // ── The user layer's exceptions: written by "Always allow in this folder", listed and revoked by the CLI ──

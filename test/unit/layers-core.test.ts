@@ -115,13 +115,21 @@ describe("rule layers on disk", () => {
     assert.equal(bash(s, "make").rule?.layer, "policy");
   });
 
-  it("the guard's own state and the user's rules file are zero-access; the workspace rules file read-only", () => {
+  it("the guard's own state is zero-access; what can change what guards a folder is read-only", () => {
     const s = new RulesStore(folder, undefined, { env });
-    const read = (p: string) => decide({ tool: "Read", input: { file_path: p } }, s.current().rules, ctx(), "claude").action;
+    const call = (tool: string, input: Record<string, unknown>) => decide({ tool, input }, s.current().rules, ctx(), "claude").action;
+    const read = (p: string) => call("Read", { file_path: p });
+    const write = (p: string) => call("Write", { file_path: p, content: "{}" });
     assert.equal(read(path.join(state, "approvals.json")), "block");
-    assert.equal(read(userRulesFile(env)), "block");
-    assert.equal(read(path.join(home, ".claude/settings.json")), "block");
-    assert.equal(read(path.join(folder, ".github/hooks/dc.json")), "block");
+    assert.equal(read(path.join(state, "token")), "block");
+    // Changed on purpose (issue 15 lists these as read-only; zero-access inside the project
+    // refused every recursive search of it): readable, never writable.
+    for (const p of [userRulesFile(env), path.join(home, ".claude/settings.json"), path.join(folder, ".github/hooks/dc.json"), path.join(home, ".copilot/hooks/dc.json"), path.join(home, ".codex/config.toml")]) {
+      assert.equal(read(p), "allow", p);
+      assert.equal(write(p), "block", p);
+    }
+    assert.equal(call("Grep", { pattern: "TODO", path: folder }), "allow", "a search of the whole project");
+    assert.equal(call("Glob", { pattern: "src/**/*.ts", path: folder }), "allow");
     assert.equal(read(path.join(folder, "README.md")), "allow");
     assert.equal(read(wsFile()), "allow");
   });

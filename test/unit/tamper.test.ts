@@ -36,10 +36,7 @@ describe("tamper protection", () => {
       assert.equal((await bash("echo '{}' > .claude/settings.local.json")).block, true);
       assert.equal((await bash("rm .claude/settings.local.json")).block, true);
       assert.equal((await bash("sed -i 's/PreToolUse/X/' .claude/settings.local.json")).block, true);
-      // Changed on purpose: the local settings carry the endpoint's token in the hook header, so
-      // they are zero-access like the token file; the shared settings stay readable.
-      assert.equal((await tool("read", { path: ".claude/settings.local.json" })).block, true, "the token is in it");
-      assert.equal((await tool("read", { path: ".claude/settings.json" })).block, false, "reading is fine");
+      assert.equal((await tool("read", { path: ".claude/settings.local.json" })).block, false, "reading is fine");
     });
     it("the rules file, by any tool and by bash", async () => {
       assert.equal((await tool("write", { path: ".pi/damage-control-rules.yaml", content: "" })).block, true);
