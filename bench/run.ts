@@ -14,6 +14,7 @@ import { decide } from "../src/engine/decide";
 import { parseRules } from "../src/engine/rules/parse";
 import { addOurHooks, eventsFor } from "../src/engine/claude-settings";
 import type { Action } from "../src/engine/types";
+import { installLauncher } from "../src/install/launcher";
 import { makeProject } from "../test/e2e/support/project";
 import { claudeSession, piSession } from "./lib/agents";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
@@ -251,6 +252,8 @@ async function benchHookCost(workspace: string, env: NodeJS.ProcessEnv, token: s
     // A new connection per call, as a hook client without a pool would make.
     const httpMs = await timed((i) => post(ours.url, token, payload(workspace, commands[i])));
     const shimMs = await timed(spawnHook(hook.argv, { DAMAGE_CONTROL_URL: ours.url, DAMAGE_CONTROL_TOKEN: token }));
+    // The Node shim the launcher replaces on the fast path (and runs as its local fallback).
+    const nodeShimMs = await timed(spawnHook([process.execPath, CLI, "hook", "claude"], { DAMAGE_CONTROL_URL: ours.url, DAMAGE_CONTROL_TOKEN: token }));
     const ccsn = ccsnHook();
     let ccsnMs: number | undefined;
     try {
@@ -262,6 +265,7 @@ async function benchHookCost(workspace: string, env: NodeJS.ProcessEnv, token: s
     const ms = (n: number) => show(n, "ms");
     line("damage-control HTTP hook (POST to the endpoint)", ms(httpMs), { ratio: httpMs / bareMs, of: `bare \`node -e ""\` (${ms(bareMs)})` });
     line(`damage-control command hook: ${hook.label}`.slice(0, 58), ms(shimMs), { ratio: shimMs / bareMs, of: "bare node" });
+    line("damage-control Node shim (node cli.js hook claude)", ms(nodeShimMs), { ratio: nodeShimMs / shimMs, of: "the command hook" });
     if (ccsnMs !== undefined) line("cc-safety-net hook --coding-cli", ms(ccsnMs), { ratio: ccsnMs / bareMs, of: "bare node" });
     perCall.http = httpMs;
     perCall.command = shimMs;
@@ -270,6 +274,8 @@ async function benchHookCost(workspace: string, env: NodeJS.ProcessEnv, token: s
     put("hook_cost", "command_hook_per_call", shimMs, "ms");
     if (ccsnMs !== undefined) put("hook_cost", "cc_safety_net_per_call", ccsnMs, "ms");
     put("hook_cost", "bare_node_per_call", bareMs, "ms");
+    put("hook_cost", "node_shim_per_call", nodeShimMs, "ms");
+    put("hook_cost", "ratio_node_shim_over_command_hook", nodeShimMs / shimMs, "×");
     put("hook_cost", "ratio_command_hook_over_http", shimMs / httpMs, "×");
     (results.hook_cost as Record<string, unknown>).command_hook_program = hook.label;
   } finally {
@@ -458,6 +464,8 @@ async function main(): Promise<void> {
   const probe = await startProcess([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
   stopProcess(probe.child);
   const token = fs.readFileSync(path.join(stateDir, "token"), "utf8").trim();
+  // The command hook as the extension installs it: the sh + curl launcher in the state folder.
+  installLauncher({ stateDir, distDir: path.dirname(CLI), nodePath: process.execPath });
   const hook = commandHook(CLI, stateDir);
   try {
     await benchEndpoint(workspace, env, token);
