@@ -121,7 +121,7 @@ export class Feed {
         { class: "actions" },
         action("go-to-file", t("Open rule"), "act-open", () => send({ type: "openRules", folder: e.folder, ...(e.ruleLine !== undefined && { line: e.ruleLine }) }), !e.rule, e.rule ? undefined : t("No rule decided this call")),
         action("info", t("Explain"), "act-explain", () => send({ type: "explain", id: e.id })),
-        action("check", t("Allow in this folder"), "act-allow", () => send({ type: "allowInFolder", id: e.id }), !this.exceptions, this.exceptions ? undefined : t("Needs the layered rules (not in this version yet)")),
+        action("check", t("Allow in this folder"), "act-allow", () => send({ type: "allowInFolder", id: e.id }), !this.exceptions, this.exceptions ? undefined : t("Only while Damage Control guards this folder")),
         action("copy", t("Copy"), "act-copy", () => send({ type: "copy", text: copyText })),
       ),
       el("div", { class: "explain", hidden: true }),

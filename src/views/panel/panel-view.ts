@@ -398,7 +398,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     const e = this.feed.find((x) => x.id === id);
     const writer = folderExceptionWriter(this.host.guard);
     if (!e || !writer) {
-      this.post({ type: "note", ok: false, text: vscode.l10n.t("Exceptions need the layered rules, which this version does not have yet.") });
+      this.post({ type: "note", ok: false, text: vscode.l10n.t("Damage Control is not guarding this folder right now, so there is nowhere to write the exception.") });
       return;
     }
     try {

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import type { FrameLocator, Page } from "playwright-core";
 import { parseRules } from "../../../src/engine/rules/parse";
 import { openFixtureWorkbench, panelFrame, showPanel, waitForStatus, widenSideBar, type DcWorkbench } from "../support/dc-ui";
-import { bashHook, FIXTURE_COUNTS, FIXTURE_LINES, FIXTURE_RULES, permission, postClaudeHook, RM_PATTERN, waitForEndpoint } from "../support/fixture-workspace";
+import { bashHook, FILE_COUNTS, FIXTURE_COUNTS, FIXTURE_LINES, FIXTURE_RULES, permission, postClaudeHook, RM_PATTERN, waitForEndpoint } from "../support/fixture-workspace";
 import { readNotifications, screenshot, screenshotOnFailure, sel, statusBarItem, STATUS_ITEM_ID } from "../support/workbench";
 
 const FIRST_COMMENT = FIXTURE_RULES.split("\n")[0];
@@ -44,13 +44,13 @@ suite("the panel", function () {
     const { page } = dc!.wb;
     const { rulesFile } = dc!.fx;
     const panel = await showPanel(page);
-    await waitFor(async () => (await rowValues(panel, "bashToolPatterns")).length === FIXTURE_COUNTS.bashPatterns, 15_000, async () => `pattern rows ${JSON.stringify(await rowValues(panel, "bashToolPatterns"))}`);
+    await waitFor(async () => (await rowValues(panel, "bashToolPatterns")).length === FILE_COUNTS.bashPatterns, 15_000, async () => `pattern rows ${JSON.stringify(await rowValues(panel, "bashToolPatterns"))}`);
     assert.deepEqual(await rowValues(panel, "noDeletePaths"), ["data/", "archive/", "*.sqlite"]);
     const save = panel.locator("#save");
     assert.equal(await save.isDisabled(), false, "Save is disabled on the good fixture file");
 
     await panel.locator('button.add[data-list="bashToolPatterns"]').click();
-    const n = FIXTURE_COUNTS.bashPatterns; // index of the new row
+    const n = FILE_COUNTS.bashPatterns; // index of the new row (the editor edits the file's own rows)
     await row(panel, "bashToolPatterns", n).waitFor({ state: "visible", timeout: 10_000 });
     await row(panel, "bashToolPatterns", n).locator("input.f-value").pressSequentially("(unclosed");
     await row(panel, "bashToolPatterns", n).locator("input.f-reason").pressSequentially("an unclosed group");
@@ -84,7 +84,7 @@ suite("the panel", function () {
     const { page } = dc!.wb;
     const { rulesFile } = dc!.fx;
     const panel = await panelFrame(page);
-    const n = FIXTURE_COUNTS.bashPatterns;
+    const n = FILE_COUNTS.bashPatterns;
     // Edit it into a real rule, tick Ask, and add a no-delete path.
     const value = row(panel, "bashToolPatterns", n).locator("input.f-value");
     await value.fill("\\bgit\\s+tag\\s+-d\\b");
@@ -129,7 +129,7 @@ suite("the panel", function () {
     const matched = panel.locator("tbody.rule.matched");
     assert.equal(await matched.count(), 1);
     assert.equal(await matched.getAttribute("data-list"), "bashToolPatterns");
-    assert.equal(await matched.getAttribute("data-index"), String(FIXTURE_COUNTS.bashPatterns));
+    assert.equal(await matched.getAttribute("data-index"), String(FILE_COUNTS.bashPatterns));
   });
 
   test("refusals show in the feed reason first with the matched part; Open rule opens the rules file at the rule's line", async () => {
@@ -158,7 +158,8 @@ suite("the panel", function () {
     assert.match(steps, /Part that matched rm -rf dist/);
     assert.ok(steps.includes(`/${RM_PATTERN}/`), steps);
     assert.match(steps, /Layer workspace/);
-    assert.equal(await last.locator("button.act-allow").isDisabled(), true, "Allow in this folder is enabled without an exception writer");
+    // Changed on purpose (the layered rules landed): Allow in this folder writes an exception.
+    assert.equal(await last.locator("button.act-allow").isDisabled(), false, "Allow in this folder has the layered rules' writer");
     await last.scrollIntoViewIfNeeded();
     await screenshot(page, "panel-feed");
 
@@ -214,6 +215,27 @@ suite("the panel", function () {
     assert.ok(note, "no BLOCK notification from Test a Command");
     await page.keyboard.press("Escape");
     await screenshot(page, "panel-title-actions");
+  });
+
+  test("Allow in this folder writes the exception to the user's rules, and the same call is then let through", async () => {
+    const { page } = dc!.wb;
+    const { workspace, env, rulesFile } = dc!.fx;
+    const command = "rm -rf fixtures-cache";
+    const first = await postClaudeHook(dc!.url, dc!.token, bashHook(workspace, command));
+    assert.equal(permission(first)?.decision, "deny", JSON.stringify(first.body));
+    const panel = await showPanel(page);
+    const entry = panel.locator("#feed li", { hasText: command }).first();
+    await entry.waitFor({ state: "visible", timeout: 10_000 });
+    const workspaceText = fs.readFileSync(rulesFile, "utf8");
+    await entry.locator("button.act-allow").click();
+    const userRules = env.DAMAGE_CONTROL_USER_RULES;
+    await waitFor(async () => fs.existsSync(userRules) && fs.readFileSync(userRules, "utf8").includes("fixtures-cache"), 10_000, async () => `user rules: ${fs.existsSync(userRules) ? fs.readFileSync(userRules, "utf8") : "(none)"}`);
+    assert.equal(fs.readFileSync(rulesFile, "utf8"), workspaceText, "the workspace rules file must not be touched");
+    const again = await postClaudeHook(dc!.url, dc!.token, bashHook(workspace, command));
+    assert.notEqual(permission(again)?.decision, "deny", JSON.stringify(again.body));
+    // Only that command: the rule still refuses the others.
+    const other = await postClaudeHook(dc!.url, dc!.token, bashHook(workspace, "rm -rf fixtures-cache2"));
+    assert.equal(permission(other)?.decision, "deny", JSON.stringify(other.body));
   });
 });
 
