@@ -4,7 +4,8 @@
 import { parentPort } from "node:worker_threads";
 import { judge } from "../engine/judge";
 import type { RuleSet } from "../engine/types";
-import { existingRealpath, existingText, injectedFault, type WorkerRequest, type WorkerResponse } from "./decider";
+import type { WorkerRequest, WorkerResponse } from "./decider";
+import { existingRealpath, existingText, injectedFault } from "./in-process-decider";
 
 /** Rule sets by id, the most recently used last. A few are kept (multi-root windows, serve). */
 const rulesById = new Map<number, RuleSet>();

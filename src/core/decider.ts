@@ -1,14 +1,15 @@
 // Where judgements are computed: in a worker thread with a time limit, so that a pathological
 // regex in the rules or a command built to be expensive cannot hang the caller (the endpoint,
 // the CLI, pi, the VS Code window). When the limit is hit the worker is terminated (which stops
-// even a backtracking regex) and the call is refused. In-process only where no worker bundle
-// exists (tests of the engine itself). Failure never means permission.
+// even a backtracking regex) and the call is refused. There is no unbounded path: without its
+// worker bundle the decider refuses. The judging itself is in in-process-decider.ts (the worker
+// runs it), so the extension host never loads the analysis. Failure never means permission.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { WireRequest } from "../engine/agents/types";
 import type { Posture } from "../engine/events";
-import { judge, type JudgeContext, type Judgement } from "../engine/judge";
+import type { JudgeContext, Judgement } from "../engine/judge";
 import { blockReason } from "../engine/reason";
 import type { RuleSet, Verdict } from "../engine/types";
 
@@ -21,54 +22,6 @@ export interface Decider {
   judge(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement>;
   close(): void;
 }
-
-export function existingRealpath(p: string): string | undefined {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    // The file may not exist yet (a write): resolve its folder instead.
-    try {
-      return path.join(fs.realpathSync.native(path.dirname(p)), path.basename(p));
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/** A small text file as it is on disk (the guard's own settings files), else undefined. */
-export function existingText(p: string): string | undefined {
-  try {
-    const st = fs.statSync(p);
-    if (!st.isFile() || st.size > 1024 * 1024) return st.isFile() ? "\u0000too large" : undefined;
-    return fs.readFileSync(p, "utf8");
-  } catch {
-    return undefined;
-  }
-}
-
-/** true in development and test bundles, false (and the seam compiled out) in --production. */
-declare const __DC_TEST_SEAMS__: boolean;
-
-/**
- * Test seam for the fail-closed matrix: with DAMAGE_CONTROL_TEST_FAULT=throw in the environment,
- * the engine throws on any request that contains DC_INJECT_FAULT. It can only turn a decision
- * into an error, and an error is a refusal. Not in production bundles.
- */
-export function injectedFault(req: WireRequest): void {
-  if (!__DC_TEST_SEAMS__) return;
-  if (process.env.DAMAGE_CONTROL_TEST_FAULT === "throw" && JSON.stringify(req.call ?? req.raw ?? null).includes("DC_INJECT_FAULT")) {
-    throw new Error("injected engine fault (DAMAGE_CONTROL_TEST_FAULT)");
-  }
-}
-
-/** Judges on the caller's thread, with no time limit: only where no worker bundle exists. */
-export const inProcessDecider: Decider = {
-  async judge(req, rules, ctx, posture) {
-    injectedFault(req);
-    return judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
-  },
-  close() {},
-};
 
 /** Messages to and from decider-worker.ts. `rules` rides along the first time an id is used. */
 export interface WorkerRequest {
@@ -252,10 +205,15 @@ export function undecidedVerdict(e: unknown): Verdict {
   return { action: "block", reason: blockReason(`Damage Control could not decide (${why}), and it never lets a call through undecided`) };
 }
 
-/** The decider every caller uses: the bounded worker when its bundle is there, else in-process. */
+/** The decider every caller uses: the bounded worker. Without its bundle every call is refused. */
 export function boundedDecider(timeoutMs = 2000): Decider {
   const file = locateWorker();
   if (file) return new BoundedDecider(file, timeoutMs);
-  process.emitWarning("Damage Control: dist/decider-worker.js is missing; deciding in-process without a time limit");
-  return inProcessDecider;
+  process.emitWarning("Damage Control: dist/decider-worker.js is missing; every call is refused until it is there");
+  return refusingDecider("the decision worker (decider-worker.js) is missing from this installation");
+}
+
+/** No worker bundle, no decision: an unbounded decision on the caller's thread is not an option. */
+export function refusingDecider(why: string): Decider {
+  return { judge: () => Promise.reject(new Error(why)), close() {} };
 }

@@ -3,7 +3,7 @@ import { claudeBody, piBody } from "./support";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { BoundedDecider, locateWorker } from "../../src/core/decider";
+import { BoundedDecider, locateWorker, refusingDecider } from "../../src/core/decider";
 import { Guard } from "../../src/core/guard";
 import { readClaudeHook } from "../../src/engine/agents/claude";
 import type { WireRequest } from "../../src/engine/agents/types";
@@ -108,6 +108,19 @@ describe("bounded decider (worker thread with a time limit)", function () {
     } finally {
       g.close();
       fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("no worker bundle", () => {
+  it("refuses every call instead of deciding without a time limit", async () => {
+    const g = new Guard({ folders: [process.cwd()], ledger: false, decider: refusingDecider("the decision worker (decider-worker.js) is missing from this installation") });
+    try {
+      const body = (await g.handle("claude", { hook_event_name: "PreToolUse", session_id: "s", cwd: process.cwd(), tool_name: "Bash", tool_input: { command: "ls" } }, {})).body as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } };
+      assert.equal(body.hookSpecificOutput?.permissionDecision, "deny");
+      assert.match(body.hookSpecificOutput?.permissionDecisionReason ?? "", /decision worker .* is missing/);
+    } finally {
+      g.close();
     }
   });
 });

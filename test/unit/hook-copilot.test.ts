@@ -11,7 +11,7 @@ import * as path from "node:path";
 import { copilotCaller } from "../../src/engine/agents/copilot";
 import { mapVsCodeTool, vscodeWire } from "../../src/engine/agents/vscode";
 import type { Asker, AskRequest } from "../../src/core/asker";
-import { inProcessDecider } from "../../src/core/decider";
+import { inProcessDecider } from "../../src/core/in-process-decider";
 import { Guard } from "../../src/core/guard";
 import { register } from "../../src/core/registry";
 import type { AnswerInfo } from "../../src/hookserver/server";
