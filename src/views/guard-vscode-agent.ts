@@ -11,6 +11,10 @@ import { readSettings } from "./settings";
 import * as fs from "node:fs";
 
 export const GUARD_VSCODE_AGENT_COMMAND = "damageControl.guardVsCodeAgent";
+
+/** Fires when the hook file was written or removed here, so the panel re-checks the status. */
+const changed = new vscode.EventEmitter<void>();
+export const onVsCodeAgentChanged = changed.event;
 const OFFERED_KEY = "damageControl.vscodeAgentOffered";
 
 /** What only the extension can see: chat.useHooks, the policy, workspace trust. */
@@ -42,10 +46,12 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void
   if (problem) void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control could not refresh the hook launcher for VS Code's agent: {0}", problem));
 
   context.subscriptions.push(
+    changed,
     vscode.commands.registerCommand(GUARD_VSCODE_AGENT_COMMAND, async () => {
       const again = refreshLauncher(context);
       if (again) return void vscode.window.showErrorMessage(vscode.l10n.t("Damage Control: {0}", again));
       const r = installCopilot({ scope: "user", askTimeoutSeconds: readSettings().askTimeoutSeconds });
+      changed.fire();
       const status = vscodeAgentStatus(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
       const t = vscode.l10n.t;
       const text =
@@ -61,6 +67,7 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void
     }),
     vscode.commands.registerCommand("damageControl.unguardVsCodeAgent", () => {
       const r = uninstallCopilot({ scope: "user" });
+      changed.fire();
       void vscode.window.showInformationMessage(r.removed ? vscode.l10n.t("Damage Control removed {0}.", r.file) : vscode.l10n.t("Damage Control: no hook file at {0}.", r.file));
     }),
   );

@@ -48,6 +48,17 @@ function renderState(m: State): void {
   if (m.down) status.append(el("div", { class: "bad" }, icon("error"), ` ${t("Endpoint down: {0}", m.down)}`));
   else status.append(el("div", { class: "ok" }, icon("pass"), ` ${t("Endpoint {0}", m.endpoint ?? "")}`));
   if (m.managedWarning) status.append(el("div", { class: "bad", id: "managed-warning" }, icon("warning"), ` ${m.managedWarning}`));
+  if (m.vscodeAgent) {
+    // VS Code's own agent: guarded or not, and one click to guard it when it is not.
+    const ok = m.vscodeAgent.status === "ok";
+    const line = el("div", { class: ok ? "ok" : "bad", id: "vscode-agent", "data-status": m.vscodeAgent.status }, icon(ok ? "pass" : "warning"), ` ${m.vscodeAgent.message}`);
+    if (!ok) {
+      const button = el("button", { id: "guard-vscode-agent", type: "button" }, t("Guard VS Code's Agent"));
+      button.addEventListener("click", () => send({ type: "guardVsCodeAgent" }));
+      line.append(" ", button);
+    }
+    status.append(line);
+  }
   const body = byId<HTMLTableElement>("counts").tBodies[0];
   body.textContent = "";
   for (const f of m.folders) {
