@@ -2,12 +2,8 @@
 // (.vscode/settings.json, *.code-workspace) may tighten them, never loosen them; a loosening
 // workspace value is ignored with a warning. Pure (the caller passes `inspect()` results).
 import * as path from "node:path";
-
-/** vscode.l10n.t's shape. This file stays free of vscode: settings.ts passes vscode.l10n.t in. */
-export type Translate = (message: string, ...args: Array<string | number | boolean>) => string;
-
-/** The English fallback (tests, the CLI): fills {0}, {1}, … like vscode.l10n.t. */
-export const english: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m));
+// This file stays free of vscode: settings.ts passes vscode.l10n.t in as the translator.
+import { english, type Translate } from "./translate";
 
 /** The shape of vscode's WorkspaceConfiguration.inspect() that matters here. */
 export interface Inspected<T> {

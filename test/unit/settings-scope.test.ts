@@ -1,6 +1,7 @@
 // Security settings a repository must not set: user/machine scope wins; a workspace may only tighten.
 import * as assert from "node:assert/strict";
-import { enabledScope, english, insideFolder, portScope, postureScope, rulesFileScope } from "../../src/views/settings-scope";
+import { enabledScope, insideFolder, portScope, postureScope, rulesFileScope } from "../../src/views/settings-scope";
+import { english } from "../../src/views/translate";
 
 describe("settings scope", () => {
   it("a workspace damageControl.enabled: false does not switch the guard off, and says so", () => {

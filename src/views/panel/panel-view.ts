@@ -259,7 +259,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.lastSeq = Math.max(this.lastSeq, seq);
     seq = this.lastSeq;
     this.current = d.folder;
-    const checked = checkDraft(d.text);
+    const checked = checkDraft(d.text, vscode.l10n.t);
     this.post({
       type: "draft",
       folder: d.folder,
@@ -299,7 +299,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.post({ type: "saved", ok: true, message: vscode.l10n.t("Reverted to the file on disk.") });
       return;
     }
-    const r = applyEdit(d.text, edit, edit.op === "fix" ? checkDraft(d.text).engine : []);
+    const r = applyEdit(d.text, edit, edit.op === "fix" ? checkDraft(d.text).engine : [], vscode.l10n.t);
     if (!r.ok) {
       this.post({ type: "saved", ok: false, message: r.message });
       this.sendDraft(d.folder, seq, { structural: true });
@@ -312,7 +312,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   private save(folder: string): void {
     const d = this.draftFor(folder);
     if (!d) return this.post({ type: "saved", ok: false, message: vscode.l10n.t("No folder is guarded.") });
-    const checked = checkDraft(d.text);
+    const checked = checkDraft(d.text, vscode.l10n.t);
     if (checked.diagnostics.hasErrors) {
       return this.post({ type: "saved", ok: false, message: vscode.l10n.t("Not saved: fix the errors marked on the rows first.") });
     }
