@@ -20,7 +20,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     if (typeof given === "string") return given;
     const folders = host.folders();
     if (folders.length <= 1) return folders[0];
-    const pick = await vscode.window.showWorkspaceFolderPick({ placeHolder: "Which folder?" });
+    const pick = await vscode.window.showWorkspaceFolderPick({ placeHolder: vscode.l10n.t("Which folder?") });
     return pick?.uri.fsPath;
   }
 
@@ -31,7 +31,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
   /** Writing agent configuration needs a trusted workspace; guarding does not. */
   function requireTrust(): boolean {
     if (vscode.workspace.isTrusted) return true;
-    void vscode.window.showWarningMessage("Damage Control keeps guarding this untrusted workspace, but writes no agent configuration into it. Trust the workspace to install hooks.");
+    void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control keeps guarding this untrusted workspace, but writes no agent configuration into it. Trust the workspace to install hooks."));
     return false;
   }
 
@@ -40,8 +40,9 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     if (!folder) return;
     const file = rulesFileOf(folder);
     if (!fs.existsSync(file)) {
-      const create = await vscode.window.showInformationMessage(`${file} does not exist: the embedded default rules are in force.`, "Create from Defaults");
-      if (create !== "Create from Defaults") return;
+      const createItem = vscode.l10n.t("Create from Defaults");
+      const create = await vscode.window.showInformationMessage(vscode.l10n.t("{0} does not exist: the embedded default rules are in force.", file), createItem);
+      if (create !== createItem) return;
       await vscode.commands.executeCommand("damageControl.createRules", folder);
       return;
     }
@@ -53,7 +54,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     if (!folder) return;
     const file = rulesFileOf(folder);
     if (fs.existsSync(file)) {
-      void vscode.window.showInformationMessage(`${file} already exists.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t("{0} already exists.", file));
     } else {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, DEFAULT_RULES_TEXT);
@@ -78,14 +79,31 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     // The token goes into the HTTP hook's header: Claude Code started from its own panel or an
     // external terminal has no DAMAGE_CONTROL_TOKEN in its environment.
     const r = installClaude({ folder, url, hookCommand, version: version ?? "", token: loadOrCreateToken() });
-    const how = r.mode === "http" ? `HTTP hooks (onFailure "block") to ${url}` : `command hooks (Claude Code ${r.version} ignores onFailure)`;
-    void vscode.window.showInformationMessage(`Damage Control: ${r.changed ? "installed" : "already installed"} ${how} in ${r.file}${r.version ? ` for Claude Code ${r.version}` : ""}.`);
+    // One whole sentence per case (a translator sees each sentence, never glued fragments).
+    const t = vscode.l10n.t;
+    const text =
+      r.mode === "http"
+        ? r.version
+          ? r.changed
+            ? t('Damage Control: installed HTTP hooks (onFailure "block") to {0} in {1} for Claude Code {2}.', url, r.file, r.version)
+            : t('Damage Control: already installed HTTP hooks (onFailure "block") to {0} in {1} for Claude Code {2}.', url, r.file, r.version)
+          : r.changed
+            ? t('Damage Control: installed HTTP hooks (onFailure "block") to {0} in {1}.', url, r.file)
+            : t('Damage Control: already installed HTTP hooks (onFailure "block") to {0} in {1}.', url, r.file)
+        : r.version
+          ? r.changed
+            ? t("Damage Control: installed command hooks (Claude Code {0} ignores onFailure) in {1} for Claude Code {0}.", r.version, r.file)
+            : t("Damage Control: already installed command hooks (Claude Code {0} ignores onFailure) in {1} for Claude Code {0}.", r.version, r.file)
+          : r.changed
+            ? t("Damage Control: installed command hooks in {0}.", r.file)
+            : t("Damage Control: already installed command hooks in {0}.", r.file);
+    void vscode.window.showInformationMessage(text);
   });
 
   reg("damageControl.installPiExtension", () => {
     if (!requireTrust()) return;
     const r = installPi(path.join(context.extensionPath, "dist", "pi-extension.js"));
-    void vscode.window.showInformationMessage(`Damage Control: pi extension ${r.changed ? "installed" : "already installed"} at ${r.file}.`);
+    void vscode.window.showInformationMessage(r.changed ? vscode.l10n.t("Damage Control: pi extension installed at {0}.", r.file) : vscode.l10n.t("Damage Control: pi extension already installed at {0}.", r.file));
   });
 
   reg("damageControl.uninstallHooks", async (given) => {
@@ -94,11 +112,17 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     const removed: string[] = [];
     if (folder) {
       const c = uninstallClaude(folder);
-      if (c.removed) removed.push(`${c.removed} Claude Code hook(s) from ${c.file}`);
+      if (c.removed) removed.push(vscode.l10n.t("{0} Claude Code hook(s) from {1}", c.removed, c.file));
     }
     const p = uninstallPi();
-    if (p.removed) removed.push(`the pi extension ${p.file}`);
-    void vscode.window.showInformationMessage(removed.length ? `Damage Control removed ${removed.join(" and ")}.` : "Damage Control: nothing was installed.");
+    if (p.removed) removed.push(vscode.l10n.t("the pi extension {0}", p.file));
+    void vscode.window.showInformationMessage(
+      removed.length === 2
+        ? vscode.l10n.t("Damage Control removed {0} and {1}.", removed[0], removed[1])
+        : removed.length === 1
+          ? vscode.l10n.t("Damage Control removed {0}.", removed[0])
+          : vscode.l10n.t("Damage Control: nothing was installed."),
+    );
   });
 
   reg("damageControl.showAuditLog", async (given) => {
@@ -111,12 +135,21 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
 
   reg("damageControl.testCommand", async (given) => {
     const guard = host.guard;
-    if (!guard) return vscode.window.showWarningMessage(`Damage Control is not running: ${host.down ?? "starting"}.`);
-    const command = typeof given === "string" ? given : await vscode.window.showInputBox({ prompt: "A bash command to test against the rules", placeHolder: "git push --force" });
+    if (!guard) return vscode.window.showWarningMessage(vscode.l10n.t("Damage Control is not running: {0}.", host.down ?? vscode.l10n.t("starting")));
+    const command = typeof given === "string" ? given : await vscode.window.showInputBox({ prompt: vscode.l10n.t("A bash command to test against the rules"), placeHolder: "git push --force" });
     if (!command) return;
     // Through the guard's bounded worker: a slow rule is cut off there, never freezes the window.
     const v = await guard.tryCall({ tool: "bash", input: { command } }, guard.storeFor(host.folders()[0]).folder);
-    const text = `${v.action.toUpperCase()}: ${command}` + (v.rule ? ` — ${describeRule(v.rule)}` : "") + (v.match ? ` (matched "${v.match.text}")` : "");
+    // "BLOCK: <command>" keeps the action word untranslated: it is the engine's verdict, as the CLI prints it.
+    const head = `${v.action.toUpperCase()}: ${command}`;
+    const t = vscode.l10n.t;
+    const text = v.rule
+      ? v.match
+        ? t('{0} — {1} (matched "{2}")', head, describeRule(v.rule), v.match.text)
+        : t("{0} — {1}", head, describeRule(v.rule))
+      : v.match
+        ? t('{0} (matched "{1}")', head, v.match.text)
+        : head;
     void vscode.window.showInformationMessage(text);
     return v;
   });

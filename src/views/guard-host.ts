@@ -66,12 +66,12 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     // Layers: a workspace's security settings that would loosen the guard are ignored, with a warning.
     warnIgnoredSettings(settings.ignored);
     if (!settings.enabled) {
-      this.state = { down: "Damage Control is disabled (setting damageControl.enabled)" };
+      this.state = { down: vscode.l10n.t("Damage Control is disabled (setting damageControl.enabled)") };
       this.emit("state");
       return;
     }
     if (folders.length === 0) {
-      this.state = { down: "no folder is open" };
+      this.state = { down: vscode.l10n.t("no folder is open") };
       this.emit("state");
       return;
     }
@@ -94,7 +94,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
         telemetry = loadTelemetry({ endpoint: settings.telemetryEndpoint, includeContent: settings.telemetryIncludeContent, serviceVersion: VERSION });
         attachTelemetry(guard, telemetry);
       } catch (e) {
-        void vscode.window.showWarningMessage(`Damage Control: telemetry is off: ${(e as Error).message} (setting damageControl.telemetry.endpoint)`);
+        void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control: telemetry is off: {0} (setting damageControl.telemetry.endpoint)", (e as Error).message));
       }
     }
     try {
@@ -105,14 +105,14 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
       this.state = { guard, endpoint, telemetry };
       this.exportToTerminals(endpoint.url, this.token);
     } catch (e) {
-      this.state = { guard, telemetry, down: `the endpoint could not start: ${(e as Error).message}` };
+      this.state = { guard, telemetry, down: vscode.l10n.t("the endpoint could not start: {0}", (e as Error).message) };
     }
     this.emit("state");
   }
 
   private exportToTerminals(url: string, token: string): void {
     const env = this.context.environmentVariableCollection;
-    env.description = "Damage Control: where agents reach the guard";
+    env.description = vscode.l10n.t("Damage Control: where agents reach the guard");
     env.replace("DAMAGE_CONTROL_URL", url);
     env.replace("DAMAGE_CONTROL_TOKEN", token);
   }

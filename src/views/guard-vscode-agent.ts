@@ -11,6 +11,10 @@ import { readSettings } from "./settings";
 import * as fs from "node:fs";
 
 export const GUARD_VSCODE_AGENT_COMMAND = "damageControl.guardVsCodeAgent";
+
+/** Fires when the hook file was written or removed here, so the panel re-checks the status. */
+const changed = new vscode.EventEmitter<void>();
+export const onVsCodeAgentChanged = changed.event;
 const OFFERED_KEY = "damageControl.vscodeAgentOffered";
 
 /** What only the extension can see: chat.useHooks, the policy, workspace trust. */
@@ -39,29 +43,41 @@ function refreshLauncher(context: vscode.ExtensionContext): string | undefined {
 
 export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void {
   const problem = refreshLauncher(context);
-  if (problem) void vscode.window.showWarningMessage(`Damage Control could not refresh the hook launcher for VS Code's agent: ${problem}`);
+  if (problem) void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control could not refresh the hook launcher for VS Code's agent: {0}", problem));
 
   context.subscriptions.push(
+    changed,
     vscode.commands.registerCommand(GUARD_VSCODE_AGENT_COMMAND, async () => {
       const again = refreshLauncher(context);
-      if (again) return void vscode.window.showErrorMessage(`Damage Control: ${again}`);
+      if (again) return void vscode.window.showErrorMessage(vscode.l10n.t("Damage Control: {0}", again));
       const r = installCopilot({ scope: "user", askTimeoutSeconds: readSettings().askTimeoutSeconds });
+      changed.fire();
       const status = vscodeAgentStatus(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
-      const note = status.status === "ok" ? "" : ` Note: ${status.message}.`;
-      void vscode.window.showInformationMessage(`Damage Control ${r.changed ? "now guards" : "already guards"} VS Code's agent (${r.file}).${note}`);
+      const t = vscode.l10n.t;
+      const text =
+        status.status === "ok"
+          ? r.changed
+            ? t("Damage Control now guards VS Code's agent ({0}).", r.file)
+            : t("Damage Control already guards VS Code's agent ({0}).", r.file)
+          : r.changed
+            ? t("Damage Control now guards VS Code's agent ({0}). Note: {1}.", r.file, status.message)
+            : t("Damage Control already guards VS Code's agent ({0}). Note: {1}.", r.file, status.message);
+      void vscode.window.showInformationMessage(text);
       return r.file;
     }),
     vscode.commands.registerCommand("damageControl.unguardVsCodeAgent", () => {
       const r = uninstallCopilot({ scope: "user" });
-      void vscode.window.showInformationMessage(r.removed ? `Damage Control removed ${r.file}.` : `Damage Control: no hook file at ${r.file}.`);
+      changed.fire();
+      void vscode.window.showInformationMessage(r.removed ? vscode.l10n.t("Damage Control removed {0}.", r.file) : vscode.l10n.t("Damage Control: no hook file at {0}.", r.file));
     }),
   );
 
   // Offered once: the agent most VS Code users have is otherwise unguarded.
   if (!context.globalState.get<boolean>(OFFERED_KEY) && !isOurCopilotFile(userHookFile())) {
     void context.globalState.update(OFFERED_KEY, true);
+    const guardItem = vscode.l10n.t("Guard VS Code's Agent");
     void vscode.window
-      .showInformationMessage("Damage Control can also guard VS Code's own agent (Chat in Agent mode): every tool call it makes is checked against your rules.", "Guard VS Code's Agent", "Not Now")
-      .then((pick) => (pick === "Guard VS Code's Agent" ? vscode.commands.executeCommand(GUARD_VSCODE_AGENT_COMMAND) : undefined));
+      .showInformationMessage(vscode.l10n.t("Damage Control can also guard VS Code's own agent (Chat in Agent mode): every tool call it makes is checked against your rules."), guardItem, vscode.l10n.t("Not Now"))
+      .then((pick) => (pick === guardItem ? vscode.commands.executeCommand(GUARD_VSCODE_AGENT_COMMAND) : undefined));
   }
 }

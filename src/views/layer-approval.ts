@@ -11,6 +11,7 @@ import type { Guard } from "../core/guard";
 import type { RulesState } from "../core/rules-store";
 import { parseRules } from "../engine/rules/parse";
 
+// The buttons' English text; shown (and compared) translated.
 export const APPROVE = "Approve";
 export const KEEP_FLOOR = "Keep the floor";
 
@@ -18,12 +19,13 @@ export const KEEP_FLOOR = "Keep the floor";
 const shown = new Set<string>();
 
 export function describePending(p: NonNullable<RulesState["pending"]>): string {
+  const t = vscode.l10n.t;
   const parts: string[] = [];
   const drops = p.loosening.drops.map((d) => (d.kind === "bashPattern" ? `${d.name} (${d.reason ?? d.text})` : `${d.name}`));
-  if (drops.length) parts.push(`drops ${drops.length} default rule(s): ${drops.join(", ")}`);
+  if (drops.length) parts.push(t("drops {0} default rule(s): {1}", drops.length, drops.join(", ")));
   const ex = p.loosening.exceptions.map((e) => (e.kind === "command" ? `/${e.pattern}/` : e.path));
-  if (ex.length) parts.push(`adds ${ex.length} exception(s): ${ex.join(", ")}`);
-  if (p.loosening.unknown.length) parts.push(`disables unknown ids: ${p.loosening.unknown.join(", ")}`);
+  if (ex.length) parts.push(t("adds {0} exception(s): {1}", ex.length, ex.join(", ")));
+  if (p.loosening.unknown.length) parts.push(t("disables unknown ids: {0}", p.loosening.unknown.join(", ")));
   return parts.join("; ");
 }
 
@@ -35,12 +37,14 @@ export async function offerApproval(guard: Guard, state: RulesState): Promise<"a
   if (shown.has(key)) return undefined;
   shown.add(key);
   const rel = vscode.workspace.asRelativePath(p.file);
-  const message = `Damage Control: the workspace rules file ${rel} ${describePending(p)}. Until you approve this content, only its additions apply and the default floor holds.`;
-  const choice = await vscode.window.showWarningMessage(message, APPROVE, KEEP_FLOOR);
-  if (choice !== APPROVE) return "kept";
+  const t = vscode.l10n.t;
+  const message = t("Damage Control: the workspace rules file {0} {1}. Until you approve this content, only its additions apply and the default floor holds.", rel, describePending(p));
+  const approveItem = t(APPROVE);
+  const choice = await vscode.window.showWarningMessage(message, approveItem, t(KEEP_FLOOR));
+  if (choice !== approveItem) return "kept";
   approve(p.file, p.text, p.items);
   guard.storeFor(state.folder).reload();
-  void vscode.window.showInformationMessage(`Damage Control: ${rel} is approved; it applies as written (revoke with: damage-control exceptions revoke).`);
+  void vscode.window.showInformationMessage(t("Damage Control: {0} is approved; it applies as written (revoke with: damage-control exceptions revoke).", rel));
   return "approved";
 }
 
@@ -65,12 +69,17 @@ export function migrationNotice(context: vscode.ExtensionContext, state: RulesSt
   void context.globalState.update(key, true);
   if (left.length === 0) return;
   void vscode.window.showInformationMessage(
-    `Damage Control: rules files no longer replace the default rules. ${left.length} default rule(s) that ${vscode.workspace.asRelativePath(state.file)} leaves out apply again (${left.map((r) => r.id).join(", ")}). To switch one off for this folder, list its id under disable: in the file (you will be asked to approve), or in your user rules.`,
+    vscode.l10n.t(
+      "Damage Control: rules files no longer replace the default rules. {0} default rule(s) that {1} leaves out apply again ({2}). To switch one off for this folder, list its id under disable: in the file (you will be asked to approve), or in your user rules.",
+      left.length,
+      vscode.workspace.asRelativePath(state.file),
+      left.map((r) => r.id).join(", "),
+    ),
   );
 }
 
 /** Workspace values of security settings that were ignored: one warning. */
 export function warnIgnoredSettings(ignored: string[]): void {
   if (ignored.length === 0) return;
-  void vscode.window.showWarningMessage(`Damage Control: ${ignored.join("; ")}.`);
+  void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control: {0}.", ignored.join("; ")));
 }

@@ -13,18 +13,29 @@ export class RulesHover implements vscode.HoverProvider {
 
   provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
     if (!isRulesDocument(doc, this.host)) return undefined;
+    const t = vscode.l10n.t;
     const { rules } = parseRules(doc.getText());
     const all = [
-      ...rules.bashToolPatterns.map((r) => ({ text: r.pattern, range: r.range, what: r.ask ? "ask rule" : "block rule" })),
-      ...rules.zeroAccessPaths.map((r) => ({ text: r.path, range: r.range, what: "zero-access path" })),
-      ...rules.readOnlyPaths.map((r) => ({ text: r.path, range: r.range, what: "read-only path" })),
-      ...rules.noDeletePaths.map((r) => ({ text: r.path, range: r.range, what: "no-delete path" })),
+      ...rules.bashToolPatterns.map((r) => ({ text: r.pattern, range: r.range, what: r.ask ? t("ask rule") : t("block rule") })),
+      ...rules.zeroAccessPaths.map((r) => ({ text: r.path, range: r.range, what: t("zero-access path") })),
+      ...rules.readOnlyPaths.map((r) => ({ text: r.path, range: r.range, what: t("read-only path") })),
+      ...rules.noDeletePaths.map((r) => ({ text: r.path, range: r.range, what: t("no-delete path") })),
     ];
     const hit = all.find((r) => r.range && toVsRange(r.range).contains(pos));
     if (!hit || !hit.range) return undefined;
     const n = this.stats.count(hit.text);
     const last = this.stats.lastFired(hit.text);
-    const md = new vscode.MarkdownString(`**Damage Control** ${hit.what}: fired **${n}** time${n === 1 ? "" : "s"}` + (last ? ` (last: ${last})` : "") + ".");
+    // "**Damage Control** block rule: fired **3** times (last: …)." — one sentence per case for translators.
+    const count = `**${n}**`;
+    const text =
+      n === 1
+        ? last
+          ? t("{0} {1}: fired {2} time (last: {3}).", "**Damage Control**", hit.what, count, last)
+          : t("{0} {1}: fired {2} time.", "**Damage Control**", hit.what, count)
+        : last
+          ? t("{0} {1}: fired {2} times (last: {3}).", "**Damage Control**", hit.what, count, last)
+          : t("{0} {1}: fired {2} times.", "**Damage Control**", hit.what, count);
+    const md = new vscode.MarkdownString(text);
     return new vscode.Hover(md, toVsRange(hit.range));
   }
 }

@@ -42,13 +42,13 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     return s.value;
   };
   return {
-    enabled: take(enabledScope(c.inspect<boolean>("enabled"))) !== false,
-    rulesFile: take(rulesFileScope(c.inspect<string>("rulesFile"))) || ".pi/damage-control-rules.yaml",
+    enabled: take(enabledScope(c.inspect<boolean>("enabled"), vscode.l10n.t)) !== false,
+    rulesFile: take(rulesFileScope(c.inspect<string>("rulesFile"), vscode.l10n.t)) || ".pi/damage-control-rules.yaml",
     askTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 600) : 30,
-    port: take(portScope(c.inspect<number>("port"))) || 0,
+    port: take(portScope(c.inspect<number>("port"), vscode.l10n.t)) || 0,
     onParseError: c.get<string>("onParseError", "ask") === "block" ? "block" : "ask",
     unknownTools: unknownToolsOf(c.inspect<string>("unknownTools")),
-    posture: parsePosture(take(postureScope(c.inspect<string>("posture")))) ?? "advisory",
+    posture: parsePosture(take(postureScope(c.inspect<string>("posture"), vscode.l10n.t))) ?? "advisory",
     telemetryEndpoint: (c.get<string>("telemetry.endpoint", "") ?? "").trim(),
     telemetryIncludeContent: c.get<boolean>("telemetry.includeContent", false) === true,
     ignored,

@@ -33,7 +33,7 @@ const tryForm = el(
   el("button", { id: "try-run", type: "submit" }, t("Decide")),
 );
 app.append(
-  section("health", "shield", t("Rules"), el("div", { id: "status", role: "status" }), el("table", { id: "counts", "aria-label": t("Rule counts by kind") }, el("tbody"))),
+  section("health", "shield", t("Rules"), el("div", { id: "status", role: "status" }), el("div", { id: "agents-status", role: "status" }), el("table", { id: "counts", "aria-label": t("Rule counts by kind") }, el("tbody"))),
   section("feed-section", "history", t("Refusals and asks"), feedBox),
   section("pictures", "graph", t("Pictures"), el("div", { id: "charts" })),
   section("try", "beaker", t("Try a command"), tryForm, el("div", { id: "try-result", "aria-live": "polite" })),
@@ -48,6 +48,20 @@ function renderState(m: State): void {
   if (m.down) status.append(el("div", { class: "bad" }, icon("error"), ` ${t("Endpoint down: {0}", m.down)}`));
   else status.append(el("div", { class: "ok" }, icon("pass"), ` ${t("Endpoint {0}", m.endpoint ?? "")}`));
   if (m.managedWarning) status.append(el("div", { class: "bad", id: "managed-warning" }, icon("warning"), ` ${m.managedWarning}`));
+  // VS Code's own agent, next to (not inside) the endpoint's status: guarded or not, and one
+  // click to guard it when it is not.
+  const agents = byId("agents-status");
+  agents.textContent = "";
+  if (m.vscodeAgent) {
+    const ok = m.vscodeAgent.status === "ok";
+    const line = el("div", { class: ok ? "ok" : "bad", id: "vscode-agent", "data-status": m.vscodeAgent.status }, icon(ok ? "pass" : "warning"), ` ${m.vscodeAgent.message}`);
+    if (!ok) {
+      const button = el("button", { id: "guard-vscode-agent", type: "button" }, t("Guard VS Code's Agent"));
+      button.addEventListener("click", () => send({ type: "guardVsCodeAgent" }));
+      line.append(" ", button);
+    }
+    agents.append(line);
+  }
   const body = byId<HTMLTableElement>("counts").tBodies[0];
   body.textContent = "";
   for (const f of m.folders) {

@@ -1,6 +1,7 @@
 // Security settings a repository must not set: user/machine scope wins; a workspace may only tighten.
 import * as assert from "node:assert/strict";
 import { enabledScope, insideFolder, portScope, postureScope, rulesFileScope } from "../../src/views/settings-scope";
+import { english } from "../../src/views/translate";
 
 describe("settings scope", () => {
   it("a workspace damageControl.enabled: false does not switch the guard off, and says so", () => {
@@ -36,5 +37,16 @@ describe("settings scope", () => {
     // The user's own setting may point anywhere.
     assert.equal(rulesFileScope({ defaultValue: ".pi/damage-control-rules.yaml", globalValue: "/etc/team.yaml" }).value, "/etc/team.yaml");
     assert.equal(insideFolder("a/b/../c.yaml"), true);
+  });
+
+  it("the ignored-setting warning goes through the given translator (vscode.l10n.t), English without one", () => {
+    const seen: string[] = [];
+    const t = (m: string, ...a: Array<string | number | boolean>) => (seen.push(m), `T:${english(m, ...a)}`);
+    const s = portScope({ defaultValue: 0, workspaceValue: 4000 }, t);
+    assert.equal(seen.length, 1);
+    assert.match(seen[0], /\{0\}/, "the message is a template with placeholders, not a glued sentence");
+    assert.equal(s.ignored, "T:the workspace sets damageControl.port to 4000; a repository may not loosen the guard, so your user setting (0) applies");
+    // Control: without a translator the same English text.
+    assert.equal(portScope({ defaultValue: 0, workspaceValue: 4000 }).ignored, s.ignored!.slice(2));
   });
 });

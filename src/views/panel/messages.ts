@@ -125,6 +125,9 @@ export type ToPanel =
       managedWarning?: string | null;
       /** Whether "Allow in this folder" has a writer behind it (the layered rules' exceptions). */
       exceptionsAvailable: boolean;
+      /** Whether VS Code's own agent is guarded (hook file, chat.useHooks, policy, trust): the
+       *  check `doctor` runs, with what only the extension sees. "ok" = guarded. */
+      vscodeAgent?: { status: "ok" | "warn" | "fail"; message: string };
     }
   | { type: "feed"; entries: FeedEntry[] }
   | { type: "decision"; entry: FeedEntry }
@@ -170,7 +173,9 @@ export type FromPanel =
   | { type: "try"; tool: string; value: string; folder: string }
   | { type: "explain"; id: string }
   | { type: "allowInFolder"; id: string }
-  | { type: "copy"; text: string };
+  | { type: "copy"; text: string }
+  /** Runs "Damage Control: Guard VS Code's Agent". */
+  | { type: "guardVsCodeAgent" };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -203,6 +208,7 @@ export function isFromPanel(m: unknown): m is FromPanel {
   const int = (k: string) => Number.isInteger(m[k]);
   switch (m.type) {
     case "ready":
+    case "guardVsCodeAgent":
       return true;
     case "edit":
       return int("seq") && str("folder") && isEdit(m.edit);

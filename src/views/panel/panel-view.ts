@@ -15,6 +15,7 @@ import type { LedgerEntry } from "../../core/ledger";
 import type { RulesStore } from "../../core/rules-store";
 import { projectHooksDisabledMessage, readManaged } from "../../install/managed";
 import type { GuardHost } from "../guard-host";
+import { GUARD_VSCODE_AGENT_COMMAND, onVsCodeAgentChanged, vscodeAgentStatus } from "../guard-vscode-agent";
 import { logError } from "../log";
 import { folderExceptionWriter } from "./exceptions";
 import { hitsOf, statsOf, toFeed } from "./feed";
@@ -70,6 +71,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   /** The newest edit number the webview sent: drafts sent unasked (the file changed on disk) carry
    *  it, so the webview does not take them for answers to older edits. */
   private lastSeq = 0;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -79,6 +81,14 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.restore();
       this.postState();
     });
+    // VS Code's agent status follows the hook file, chat.useHooks / the hooks policy, and trust.
+    this.subscriptions.push(
+      onVsCodeAgentChanged(() => this.postState()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration("chat")) this.postState();
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.postState()),
+    );
     host.on("rules", (s: { folder: string }) => {
       this.postState();
       this.followDisk(s.folder);
@@ -161,7 +171,18 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       refusals: this.refusals,
       managedWarning,
       exceptionsAvailable: folderExceptionWriter(guard) !== undefined,
+      vscodeAgent: this.vscodeAgent(),
     });
+  }
+
+  private vscodeAgent(): { status: "ok" | "warn" | "fail"; message: string } | undefined {
+    try {
+      const c = vscodeAgentStatus(this.host.folders()[0]);
+      return { status: c.status, message: c.message };
+    } catch (e) {
+      // A check that cannot run says so; it never reads as "guarded".
+      return { status: "fail", message: vscode.l10n.t("Could not check VS Code's agent: {0}", (e as Error).message) };
+    }
   }
 
   private postStats(): void {
@@ -193,6 +214,10 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         return this.explain(m.id);
       case "allowInFolder":
         return this.allowInFolder(m.id);
+      case "guardVsCodeAgent":
+        await vscode.commands.executeCommand(GUARD_VSCODE_AGENT_COMMAND);
+        this.postState();
+        return;
       case "copy":
         await vscode.env.clipboard.writeText(m.text);
         this.post({ type: "note", ok: true, text: vscode.l10n.t("Copied.") });
@@ -234,7 +259,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.lastSeq = Math.max(this.lastSeq, seq);
     seq = this.lastSeq;
     this.current = d.folder;
-    const checked = checkDraft(d.text);
+    const checked = checkDraft(d.text, vscode.l10n.t);
     this.post({
       type: "draft",
       folder: d.folder,
@@ -274,7 +299,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.post({ type: "saved", ok: true, message: vscode.l10n.t("Reverted to the file on disk.") });
       return;
     }
-    const r = applyEdit(d.text, edit, edit.op === "fix" ? checkDraft(d.text).engine : []);
+    const r = applyEdit(d.text, edit, edit.op === "fix" ? checkDraft(d.text).engine : [], vscode.l10n.t);
     if (!r.ok) {
       this.post({ type: "saved", ok: false, message: r.message });
       this.sendDraft(d.folder, seq, { structural: true });
@@ -287,7 +312,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   private save(folder: string): void {
     const d = this.draftFor(folder);
     if (!d) return this.post({ type: "saved", ok: false, message: vscode.l10n.t("No folder is guarded.") });
-    const checked = checkDraft(d.text);
+    const checked = checkDraft(d.text, vscode.l10n.t);
     if (checked.diagnostics.hasErrors) {
       return this.post({ type: "saved", ok: false, message: vscode.l10n.t("Not saved: fix the errors marked on the rows first.") });
     }
@@ -439,6 +464,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   }
 
   dispose(): void {
+    for (const s of this.subscriptions.splice(0)) s.dispose();
     this.view = undefined;
   }
 }

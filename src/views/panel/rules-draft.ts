@@ -6,6 +6,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document, type Node as YamlNode } from "yaml";
 import { parseRules } from "../../engine/rules/parse";
 import type { Diagnostic } from "../../engine/types";
+import { english, type Translate } from "../translate";
 import { RULE_LISTS, type PanelDiagnostic, type RowDiagnostics, type RuleEdit, type RuleList, type RuleRow } from "./messages";
 
 export interface ReadDraft {
@@ -34,14 +35,14 @@ function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
 const scalarText = (n: unknown): string | undefined => (isScalar(n) && n.value !== null && n.value !== undefined ? String(n.value) : undefined);
 
 /** The rows of a rules text, with the lines each occupies. */
-export function readRows(text: string): ReadDraft {
+export function readRows(text: string, t: Translate = english): ReadDraft {
   const { doc, lines } = parse(text);
   const rows: RuleRow[] = [];
   const ranges = emptyLists<[number, number][]>(() => []);
-  if (doc.errors.length > 0) return { rows, ranges, readOnly: "The file has YAML syntax errors: fix them in the editor (Open in Editor)." };
+  if (doc.errors.length > 0) return { rows, ranges, readOnly: t("The file has YAML syntax errors: fix them in the editor (Open in Editor).") };
   const root = doc.contents;
   if (root !== null && !isMap(root) && !(isScalar(root) && (root.value === null || root.value === ""))) {
-    return { rows, ranges, readOnly: "The file is not a mapping of rule lists: fix it in the editor (Open in Editor)." };
+    return { rows, ranges, readOnly: t("The file is not a mapping of rule lists: fix it in the editor (Open in Editor).") };
   }
   const lineOf = (offset: number) => lines.linePos(offset).line - 1;
   for (const list of RULE_LISTS) {
@@ -80,8 +81,8 @@ function toPanel(d: Diagnostic, index: number): PanelDiagnostic {
 }
 
 /** Rows plus the engine's diagnostics of this text, each on the row whose lines it starts in. */
-export function checkDraft(text: string): CheckedDraft {
-  const read = readRows(text);
+export function checkDraft(text: string, t: Translate = english): CheckedDraft {
+  const read = readRows(text, t);
   const engine = parseRules(text).diagnostics;
   const rows = emptyLists<PanelDiagnostic[][]>(() => []);
   for (const list of RULE_LISTS) rows[list] = read.ranges[list].map(() => []);
@@ -103,24 +104,24 @@ export function checkDraft(text: string): CheckedDraft {
 export type EditResult = { ok: true; text: string; structural: boolean } | { ok: false; message: string };
 
 /** Applies one edit to the draft text, in place. `engine` is checkDraft(text).engine (for "fix"). */
-export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = []): EditResult {
+export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = [], t: Translate = english): EditResult {
   if (edit.op === "revert") return { ok: false, message: "revert is done by the panel view" };
   if (edit.op === "fix") {
     const d = engine[edit.diagnostic];
-    if (!d?.fix) return { ok: false, message: "That problem has no quick fix." };
+    if (!d?.fix) return { ok: false, message: t("That problem has no quick fix.") };
     const at = (p: { line: number; character: number }) => offsetOf(text, p.line, p.character);
     return { ok: true, text: text.slice(0, at(d.fix.range.start)) + d.fix.newText + text.slice(at(d.fix.range.end)), structural: true };
   }
   const { doc } = parse(text);
-  if (doc.errors.length > 0) return { ok: false, message: "The file has YAML syntax errors: fix them in the editor (Open in Editor)." };
+  if (doc.errors.length > 0) return { ok: false, message: t("The file has YAML syntax errors: fix them in the editor (Open in Editor).") };
   if (doc.contents === null || (isScalar(doc.contents) && (doc.contents.value === null || doc.contents.value === ""))) {
     doc.contents = new YAMLMap() as never;
   }
-  if (!isMap(doc.contents)) return { ok: false, message: "The file is not a mapping of rule lists." };
+  if (!isMap(doc.contents)) return { ok: false, message: t("The file is not a mapping of rule lists.") };
   const root = doc.contents as unknown as YAMLMap<unknown, unknown>;
   let seq: unknown = root.get(edit.list, true);
   if (!isSeq(seq)) {
-    if (edit.op !== "add") return { ok: false, message: `There is no ${edit.list} list.` };
+    if (edit.op !== "add") return { ok: false, message: t("There is no {0} list.", edit.list) };
     seq = new YAMLSeq();
     // An empty `key:` (null) is replaced; a missing key is appended after the others.
     root.set(edit.list, seq);
@@ -140,25 +141,25 @@ export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = [
       return { ok: true, text: doc.toString(), structural: true };
     }
     case "delete":
-      if (!inRange(edit.index)) return { ok: false, message: "No such row." };
+      if (!inRange(edit.index)) return { ok: false, message: t("No such row.") };
       items.splice(edit.index, 1);
       return { ok: true, text: doc.toString(), structural: true };
     case "move": {
-      if (!inRange(edit.index) || !inRange(edit.to)) return { ok: false, message: "No such row." };
+      if (!inRange(edit.index) || !inRange(edit.to)) return { ok: false, message: t("No such row.") };
       const [node] = items.splice(edit.index, 1);
       items.splice(edit.to, 0, node);
       return { ok: true, text: doc.toString(), structural: true };
     }
     case "set": {
-      if (!inRange(edit.index)) return { ok: false, message: "No such row." };
+      if (!inRange(edit.index)) return { ok: false, message: t("No such row.") };
       const item = items[edit.index];
       if (edit.list !== "bashToolPatterns") {
-        if (edit.field !== "value" || typeof edit.value !== "string") return { ok: false, message: "A path entry has only its path." };
+        if (edit.field !== "value" || typeof edit.value !== "string") return { ok: false, message: t("A path entry has only its path.") };
         if (isScalar(item)) setScalar(item, edit.value);
         else items[edit.index] = quoted(edit.value) as never;
         return { ok: true, text: doc.toString(), structural: false };
       }
-      if (!isMap(item)) return { ok: false, message: "This entry is not a {pattern, reason} mapping: fix it in the editor." };
+      if (!isMap(item)) return { ok: false, message: t("This entry is not a {pattern, reason} mapping: fix it in the editor.") };
       if (edit.field === "ask") {
         if (edit.value === true) item.set("ask", true);
         else if (item.has("ask")) item.delete("ask");

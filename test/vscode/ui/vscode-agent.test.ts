@@ -15,6 +15,7 @@ import { freePort } from "../support/processes";
 import { startChatModelMock, type ChatModelMock, type ToolOutcome } from "../support/chat-model-mock";
 import { makeFixture, request, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
 import { openWorkbench, runCommand, screenshot, screenshotOnFailure, type Workbench } from "../support/workbench";
+import { showPanel } from "../support/dc-ui";
 
 const CHAT_INPUT = ".interactive-input-part .monaco-editor";
 
@@ -116,8 +117,19 @@ suite("VS Code's own agent, guarded", function () {
   });
 
   test("Guard VS Code's Agent writes the user-level hook file (one entry, the stable launcher)", async () => {
+    // The panel's health area says VS Code's agent is not guarded yet, with the button that guards it.
+    const panel = await showPanel(wb!.page);
+    const status = panel.locator("#vscode-agent");
+    await status.waitFor({ state: "visible", timeout: 30_000 });
+    assert.match((await status.textContent()) ?? "", /VS Code's agent is not guarded/);
+    assert.notEqual(await status.getAttribute("data-status"), "ok");
+    assert.equal(await panel.locator("#guard-vscode-agent").isVisible(), true, "no Guard VS Code's Agent button in the panel");
     await runCommand(wb!.page, "Damage Control: Guard VS Code's Agent");
     const file = await waitFor("the hook file", () => fs.existsSync(hookFile()) && JSON.parse(fs.readFileSync(hookFile(), "utf8")));
+    // The panel follows: guarded by that file, and the button is gone.
+    await panel.locator('#vscode-agent[data-status="ok"]').waitFor({ state: "visible", timeout: 30_000 });
+    assert.match((await status.textContent()) ?? "", /VS Code's agent is guarded by .*damage-control\.json/);
+    assert.equal(await panel.locator("#guard-vscode-agent").count(), 0, "the button stays after the agent is guarded");
     assert.equal(file.hooks.preToolUse.length, 1);
     assert.match(file.hooks.preToolUse[0].bash, new RegExp(`${fx.stateDir}/bin/damage-control-hook`));
     assert.ok(fs.existsSync(path.join(fx.stateDir, "lib", "cli.js")), "the launcher's copy of the CLI");
