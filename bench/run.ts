@@ -245,7 +245,8 @@ async function benchHookCost(workspace: string, env: NodeJS.ProcessEnv, token: s
     return Number(process.hrtime.bigint() - t) / 1e6 / PER_CALL;
   };
   const spawnHook = (argv: string[], extraEnv: NodeJS.ProcessEnv) => (i: number) => {
-    const r = spawnSync(argv[0], argv.slice(1), { input: payload(workspace, commands[i]), env: { ...env, ...extraEnv }, encoding: "utf8" });
+    // In the project folder, as agents run their hooks (the launcher finds the endpoint from it).
+    const r = spawnSync(argv[0], argv.slice(1), { cwd: workspace, input: payload(workspace, commands[i]), env: { ...env, ...extraEnv }, encoding: "utf8" });
     if (r.status !== 0) throw new Error(`${argv.join(" ")} failed (exit ${r.status}): ${r.stderr}`);
   };
   try {
