@@ -4,10 +4,10 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { agentHome, explainRun, runAgent } from "./support/more-agents";
+import { agentHome, describeGuardedAgent, explainRun, runAgent } from "./support/more-agents";
 import { startResponsesMock } from "./support/responses-mock";
-import { startGuarded, type Guarded } from "./support/guarded";
-import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
+import type { Guarded } from "./support/guarded";
+import { useCleanups, useProxyTrap } from "./support/suite";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
@@ -61,46 +61,4 @@ async function turn(g: Guarded, command: string, opts: { install?: boolean } = {
   return { run, outputs: mock.toolOutputs(), mock };
 }
 
-describe("Codex CLI 0.171.0 with `damage-control install codex`", function () {
-  requireTools("codex-0.171.0");
-  let g: Guarded;
-  beforeEach(async () => {
-    g = await startGuarded();
-    addCleanup(() => g.close());
-  });
-
-  it("refuses `rm -r data`: data/ survives and the model's next request carries our reason", async () => {
-    const { outputs } = await turn(g, "rm -r data");
-    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
-    assert.equal(outputs.length, 1);
-    assert.match(outputs[0]!, /Blocked by Damage Control: recursive or forced rm/);
-    assert.ok(g.answers.some((a) => a.route === "/hook/codex"), "the endpoint decided");
-    const line = (await ledger(g)).find((l) => l.target === "rm -r data");
-    assert.equal(line?.agent, "codex");
-    assert.equal(line?.decision, "block");
-  });
-
-  it("a harmless `ls data` runs", async () => {
-    const { outputs } = await turn(g, "ls data");
-    assert.match(outputs[0]!, /keep\.txt/);
-    assert.doesNotMatch(outputs[0]!, /Blocked by Damage Control/);
-  });
-
-  it("with the endpoint stopped the call is still refused (local decision)", async () => {
-    await g.stopEndpoint();
-    const { outputs } = await turn(g, "rm -r data");
-    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
-    assert.match(outputs[0]!, /Blocked by Damage Control: recursive or forced rm/);
-  });
-
-  it("control: without our hook the same turn deletes data/ (the test can fail)", async () => {
-    await turn(g, "rm -r data", { install: false });
-    assert.equal(g.proj.exists("data/keep.txt"), false, "data/ survived without the hook: the scenario proves nothing");
-  });
-});
-
-async function ledger(g: Guarded): Promise<Record<string, string>[]> {
-  await g.guard.drain();
-  const file = path.join(g.proj.dir, ".damage-control/audit.jsonl");
-  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l)) : [];
-}
+describeGuardedAgent("Codex CLI 0.171.0 with `damage-control install codex`", { tool: "codex-0.171.0", agent: "codex", turn, addCleanup });

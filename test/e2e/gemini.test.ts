@@ -4,10 +4,10 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { agentHome, explainRun, runAgent } from "./support/more-agents";
+import { agentHome, describeGuardedAgent, explainRun, runAgent } from "./support/more-agents";
 import { startGeminiMock } from "./support/gemini-mock";
-import { startGuarded, type Guarded } from "./support/guarded";
-import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
+import type { Guarded } from "./support/guarded";
+import { useCleanups, useProxyTrap } from "./support/suite";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
@@ -46,42 +46,4 @@ async function turn(g: Guarded, command: string, opts: { install?: boolean } = {
   return { run, outputs: mock.toolResponses(), mock };
 }
 
-describe("Gemini CLI 0.61.0 with `damage-control install gemini`", function () {
-  requireTools("gemini-0.61.0");
-  let g: Guarded;
-  beforeEach(async () => {
-    g = await startGuarded();
-    addCleanup(() => g.close());
-  });
-
-  it("refuses `rm -r data`: data/ survives and the model's next request carries our reason", async () => {
-    const { outputs } = await turn(g, "rm -r data");
-    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
-    assert.equal(outputs.length, 1);
-    assert.match(outputs[0]!, /Blocked by Damage Control: recursive or forced rm/);
-    assert.ok(g.answers.some((a) => a.route === "/hook/gemini"), "the endpoint decided");
-    await g.guard.drain();
-    const lines = fs.readFileSync(path.join(g.proj.dir, ".damage-control/audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const line = lines.find((l) => l.target === "rm -r data");
-    assert.equal(line?.agent, "gemini");
-    assert.equal(line?.decision, "block");
-  });
-
-  it("a harmless `ls data` runs", async () => {
-    const { outputs } = await turn(g, "ls data");
-    assert.match(outputs[0]!, /keep\.txt/);
-    assert.doesNotMatch(outputs[0]!, /Blocked by Damage Control/);
-  });
-
-  it("with the endpoint stopped the call is still refused (local decision)", async () => {
-    await g.stopEndpoint();
-    const { outputs } = await turn(g, "rm -r data");
-    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
-    assert.match(outputs[0]!, /Blocked by Damage Control: recursive or forced rm/);
-  });
-
-  it("control: without our hook the same turn deletes data/ (the test can fail)", async () => {
-    await turn(g, "rm -r data", { install: false });
-    assert.equal(g.proj.exists("data/keep.txt"), false, "data/ survived without the hook: the scenario proves nothing");
-  });
-});
+describeGuardedAgent("Gemini CLI 0.61.0 with `damage-control install gemini`", { tool: "gemini-0.61.0", agent: "gemini", turn, addCleanup });
