@@ -47,11 +47,23 @@ export function preferredPort(folder: string, stateDir = userStateDir()): number
   return PORT_BASE + (h % PORT_SPAN);
 }
 
+/**
+ * The same registration as one line "URL PID" at <state>/endpoints/by-path/<folder>/.endpoint:
+ * the command-hook launcher (a POSIX sh script) finds the endpoint guarding its folder with shell
+ * builtins alone — no process to hash the path — walking up from $PWD.
+ */
+export function byPathFile(folder: string, stateDir = userStateDir()): string {
+  return path.join(registryDir(stateDir), "by-path", path.resolve(folder), ".endpoint");
+}
+
 export function register(folders: string[], url: string, port: number, host: string, stateDir = userStateDir()): void {
   ensurePrivateDir(registryDir(stateDir));
   for (const folder of folders) {
     const reg: Registration = { folder: path.resolve(folder), url, port, pid: process.pid, active: true, host, updatedAt: new Date().toISOString() };
     writeFileAtomic(fileFor(folder, stateDir), JSON.stringify(reg, null, 2) + "\n", 0o600);
+    const line = byPathFile(folder, stateDir);
+    fs.mkdirSync(path.dirname(line), { recursive: true, mode: 0o700 });
+    writeFileAtomic(line, `${url} ${process.pid}\n`, 0o600);
   }
 }
 
@@ -62,6 +74,7 @@ export function unregister(folders: string[], stateDir = userStateDir()): void {
     if (!reg || reg.pid !== process.pid) continue;
     try {
       writeFileAtomic(fileFor(folder, stateDir), JSON.stringify({ ...reg, active: false, updatedAt: new Date().toISOString() }, null, 2) + "\n", 0o600);
+      fs.rmSync(byPathFile(folder, stateDir), { force: true });
     } catch {
       /* state dir gone */
     }

@@ -1,11 +1,12 @@
 // The command-hook launcher: <state>/bin/damage-control-hook, a POSIX sh script that agents'
 // command hooks run (VS Code's agent, Copilot CLI, Claude Code's command hook).
 //
-// Fast path (no Node start): read stdin, find the endpoint guarding $PWD in the registry
-// (<state>/endpoints/<sha256(folder)[0:20]>.json, deepest folder first), POST stdin to
+// Fast path (no Node start): read stdin, find the endpoint guarding $PWD in the registry's
+// path-mirrored index (<state>/endpoints/by-path/<folder>/.endpoint, deepest folder first, read
+// with shell builtins), POST stdin to
 // <url>/hook/<agent> with the token from <state>/token (given to curl on a file descriptor, never
 // on its command line), print the body on a 200 with a JSON object, exit 0.
-// On ANY failure (no curl, no sha256sum, no endpoint, 401, 5xx, no byte for 4 s, timeout, not
+// On ANY failure (no curl, no endpoint, 401, 5xx, no byte for 4 s, timeout, not
 // JSON) it runs the Node local decision: <state>/lib/cli.js hook <agent> --local (same rules);
 // when that fails too, it prints a deny and exits 2. VS Code fails open on exit 1, non-JSON and
 // timeouts, so nothing here may end any other way. Every child is waited for: no process keeps
@@ -93,26 +94,17 @@ fallback() {
 }
 
 command -v curl >/dev/null 2>&1 || fallback
-if command -v sha256sum >/dev/null 2>&1; then sha="sha256sum"; elif command -v shasum >/dev/null 2>&1; then sha="shasum -a 256"; else fallback; fi
-
-# The endpoint guarding $PWD: the registration of the deepest folder containing it (registry.ts).
+# The endpoint guarding $PWD: the deepest folder containing it that has a live registration.
+# <state>/endpoints/by-path/<folder>/.endpoint holds "URL PID" (registry.ts): found with shell
+# builtins only, so the fast path starts no process but curl.
 dir=$PWD
 url=
 while :; do
-  h=$(printf '%s' "$dir" | $sha) || fallback
-  h=\${h%% *}
-  h=\${h%"\${h#????????????????????}"}
-  f="$state/endpoints/$h.json"
+  f="$state/endpoints/by-path\${dir%/}/.endpoint"
   if [ -f "$f" ]; then
-    u= p= a=
-    while IFS= read -r line || [ -n "$line" ]; do
-      case $line in
-        *'"url": "'*) u=\${line#*'"url": "'}; u=\${u%%'"'*} ;;
-        *'"pid": '*) p=\${line#*'"pid": '}; p=\${p%%[!0-9]*} ;;
-        *'"active": true'*) a=1 ;;
-      esac
-    done < "$f"
-    if [ -n "$a" ] && [ -n "$u" ] && [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then url=$u; break; fi
+    u= p=
+    { read -r u p || [ -n "$u" ]; } < "$f"
+    if [ -n "$u" ] && [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then url=$u; break; fi
   fi
   [ "$dir" = / ] && break
   dir=\${dir%/*}

@@ -5,7 +5,7 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Guard } from "../../src/core/guard";
-import { lookupEndpoint, preferredPort, readRegistration, unregister } from "../../src/core/registry";
+import { byPathFile, lookupEndpoint, preferredPort, readRegistration, register, unregister } from "../../src/core/registry";
 import { startGuardEndpoint } from "../../src/hookserver/start";
 
 describe("endpoint registry and ports", () => {
@@ -19,6 +19,17 @@ describe("endpoint registry and ports", () => {
   });
   afterEach(() => {
     for (const d of [state, a, b]) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it("the launcher's index: one 'URL PID' line at by-path/<folder>/.endpoint, removed when the endpoint stops", () => {
+    register([a], "http://127.0.0.1:45678", 45678, "test", state);
+    const file = byPathFile(a, state);
+    assert.equal(file, path.join(state, "endpoints", "by-path", path.resolve(a), ".endpoint"));
+    assert.equal(fs.readFileSync(file, "utf8"), `http://127.0.0.1:45678 ${process.pid}\n`);
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    unregister([a], state);
+    assert.equal(fs.existsSync(file), false);
+    assert.equal(readRegistration(a, state)?.active, false, "the JSON registration keeps the port for next time");
   });
 
   it("a folder keeps its port across restarts when it is free", async () => {
