@@ -21,7 +21,7 @@ import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { brokenRules, generatedRules } from "./lib/generated";
 import { ccsnHook, ccsnSettings, commandHook, loadCcsn, type CommandHook } from "./lib/peers";
 import { fig, line, median, put, results, show, type Cell, type Peer } from "./lib/report";
-import { perItem, summarize, timeEach } from "./lib/stats";
+import { perItem, summarize, timeEach, timeRuns } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -124,16 +124,7 @@ function benchRules(): void {
   section("2. Rules: parse + compile (+ diagnostics)");
   const dir = corpusDir(root);
   const reference = fs.readFileSync(path.join(dir, "rules.yaml"), "utf8");
-  const time = (text: string, runs: number) => {
-    for (let i = 0; i < 5; i++) parseRules(text);
-    const t: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const s = process.hrtime.bigint();
-      parseRules(text);
-      t.push(Number(process.hrtime.bigint() - s) / 1e6);
-    }
-    return summarize(t);
-  };
+  const time = (text: string, runs: number) => summarize(timeRuns(() => parseRules(text), runs));
   const ref = time(reference, quick ? 20 : 100);
   const big = time(generatedRules(1000), quick ? 5 : 20);
   const diag = time(brokenRules(1000), quick ? 5 : 20);

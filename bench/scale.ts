@@ -6,7 +6,7 @@ import { decide } from "../src/engine/decide";
 import { parseRules } from "../src/engine/rules/parse";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { brokenRules, generatedRules } from "./lib/generated";
-import { perItem, summarize, timeEach } from "./lib/stats";
+import { perItem, summarize, timeEach, timeRuns } from "./lib/stats";
 
 const root = path.resolve(__dirname, "../..");
 const dir = corpusDir(root);
@@ -16,14 +16,7 @@ const ctx = { cwd: CORPUS_CWD, home: CORPUS_HOME };
 const only = process.argv[2];
 
 function parseTime(text: string, runs: number) {
-  for (let i = 0; i < 3; i++) parseRules(text);
-  const t: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const s = process.hrtime.bigint();
-    parseRules(text);
-    t.push(Number(process.hrtime.bigint() - s) / 1e6);
-  }
-  return summarize(t);
+  return summarize(timeRuns(() => parseRules(text), runs, 3));
 }
 
 if (!only || only === "parse") {

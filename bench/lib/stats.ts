@@ -12,6 +12,18 @@ export function summarize(samples: number[]): { median: number; p99: number; mea
 }
 
 /** Runs fn once per item, `rounds` times, and returns per-call times in microseconds. */
+/** Milliseconds of each of `runs` calls of fn, after `warm` calls that are not counted. */
+export function timeRuns(fn: () => unknown, runs: number, warm = 5): number[] {
+  for (let i = 0; i < warm; i++) fn();
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = process.hrtime.bigint();
+    fn();
+    t.push(Number(process.hrtime.bigint() - s) / 1e6);
+  }
+  return t;
+}
+
 export function timeEach<T>(items: T[], rounds: number, fn: (item: T) => unknown): number[] {
   const out: number[] = [];
   for (let r = 0; r < rounds; r++) {
