@@ -42,8 +42,13 @@ function refreshLauncher(context: vscode.ExtensionContext): string | undefined {
 }
 
 export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void {
-  const problem = refreshLauncher(context);
-  if (problem) void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control could not refresh the hook launcher for VS Code's agent: {0}", problem));
+  // Off the activation path (it reads and compares the shipped CLI): until it has run, the
+  // launcher of the previous activation keeps serving, and it falls back to Node on any fault.
+  const refresh = setTimeout(() => {
+    const problem = refreshLauncher(context);
+    if (problem) void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control could not refresh the hook launcher for VS Code's agent: {0}", problem));
+  }, 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(refresh) });
 
   context.subscriptions.push(
     changed,
