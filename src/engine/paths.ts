@@ -19,8 +19,10 @@ const MM = { dot: true, nocomment: true, nonegate: true } as const;
  * Returns undefined for something that is not a usable path (empty).
  */
 export function resolvePath(raw: string, ctx: PathContext): string | undefined {
+  if (raw === "") return undefined;
+  // Already absolute and normalised (what the walker mostly produces): nothing to resolve.
+  if (raw.charCodeAt(0) === 47 && isNormalAbsolute(raw)) return raw;
   let p = raw.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, " ");
-  if (p === "") return undefined;
   if (p.startsWith("file://")) {
     try {
       p = decodeURIComponent(new URL(p).pathname);
@@ -30,7 +32,22 @@ export function resolvePath(raw: string, ctx: PathContext): string | undefined {
   }
   p = expandHome(p, ctx.home);
   if (/^[A-Za-z]:[\\/]/.test(p) || p.includes("\\")) p = p.replace(/\\/g, "/");
+  // A plain relative name below a normalised cwd is cwd/name; anything else goes through resolve.
+  if (p.charCodeAt(0) !== 47 && isNormalAbsolute(ctx.cwd) && isNormalRelative(p)) return ctx.cwd === "/" ? "/" + p : ctx.cwd + "/" + p;
   return posix.resolve(ctx.cwd, p);
+}
+
+/**
+ * What posix.resolve returns unchanged: absolute, no empty, `.` or `..` segment, no trailing
+ * slash (except "/" itself), and none of the characters resolvePath rewrites (backslashes and
+ * the Unicode spaces it turns into plain ones).
+ */
+const NOT_NORMAL = /\/\/|\/\.\.?(\/|$)|[\\\u00a0\u2000-\u200b\u202f\u205f\u3000]/;
+function isNormalAbsolute(p: string): boolean {
+  return p.charCodeAt(0) === 47 && (p.length === 1 || p.charCodeAt(p.length - 1) !== 47) && !NOT_NORMAL.test(p);
+}
+function isNormalRelative(p: string): boolean {
+  return p !== "" && p !== "." && p !== ".." && !p.startsWith("./") && !p.startsWith("../") && p.charCodeAt(p.length - 1) !== 47 && !NOT_NORMAL.test(p) && !p.startsWith("file://");
 }
 
 export function expandHome(p: string, home: string): string {
@@ -54,10 +71,17 @@ export interface PathMatcher {
   target: string;
   /** Compiled once: matching runs on every tool call. */
   glob?: Minimatch;
+  /** name: does one path segment match? (the glob's own test, compiled to one comparison) */
+  segment?: (part: string) => boolean;
+  /** glob: the folder every match lies below (its literal leading segments), "" when none. */
+  below?: string;
 }
 
 export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
-  if (!entry.includes("/")) return { entry, shape: "name", target: entry, glob: new Minimatch(entry, MM) };
+  if (!entry.includes("/")) {
+    const glob = new Minimatch(entry, MM);
+    return { entry, shape: "name", target: entry, glob, segment: segmentTest(entry, glob) };
+  }
   const root = ctx.root ?? ctx.cwd;
   const expanded = expandHome(entry, ctx.home);
   const anchored = expanded.startsWith("/") ? expanded : posix.join(root, expanded);
@@ -65,7 +89,41 @@ export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
     return { entry, shape: "folder", target: posix.normalize(anchored).replace(/\/+$/, "") || "/" };
   }
   const target = anchored.replace(/\/+$/, "");
-  return { entry, shape: "glob", target, glob: new Minimatch(target, MM) };
+  return { entry, shape: "glob", target, glob: new Minimatch(target, MM), below: literalFolder(target) };
+}
+
+/** Characters minimatch gives a meaning to (globs, classes, braces, extglobs, escapes). */
+const MAGIC = /[*?[\]{}()!+@|\\#]/;
+
+/**
+ * One path segment against a name entry, as `glob.match(segment)` answers it: a name with no
+ * character minimatch interprets is an equality; a pattern's answers are remembered per segment
+ * (the same few segments, the project's folders, recur in every path of a session), bounded.
+ */
+function segmentTest(entry: string, glob: Minimatch): (part: string) => boolean {
+  if (!MAGIC.test(entry) && !glob.hasMagic() && entry !== "." && entry !== "..") return (part) => part === entry;
+  const seen = new Map<string, boolean>();
+  return (part) => {
+    let hit = seen.get(part);
+    if (hit === undefined) {
+      if (seen.size >= 1024) seen.clear();
+      seen.set(part, (hit = glob.match(part)));
+    }
+    return hit;
+  };
+}
+
+/**
+ * The folder a full-path glob's matches all lie below: its leading segments before the first one
+ * with a character minimatch interprets, when they are plain (no empty, `.` or `..` segment, which
+ * minimatch would rewrite). A path outside it cannot match; "" when there is no such folder.
+ */
+function literalFolder(target: string): string {
+  const magic = target.search(MAGIC);
+  const cut = target.lastIndexOf("/", magic < 0 ? target.length : magic);
+  if (cut <= 0) return "";
+  const folder = target.slice(0, cut);
+  return folder.startsWith("/") && !/\/\/|\/\.\.?(\/|$)/.test(folder) ? folder : "";
 }
 
 /** Does the absolute path `abs` fall under this entry (the path itself or something inside it)? */
@@ -73,9 +131,20 @@ export function pathMatches(m: PathMatcher, abs: string): boolean {
   switch (m.shape) {
     case "folder":
       return abs === m.target || abs.startsWith(m.target === "/" ? "/" : m.target + "/");
-    case "name":
-      return abs.split("/").some((part) => part !== "" && m.glob!.match(part));
+    case "name": {
+      const test = m.segment ?? ((part: string) => m.glob!.match(part));
+      for (let from = 0; from <= abs.length; ) {
+        let to = abs.indexOf("/", from);
+        if (to < 0) to = abs.length;
+        if (to > from && test(abs.slice(from, to))) return true;
+        from = to + 1;
+      }
+      return false;
+    }
     case "glob": {
+      // Every match lies below the glob's literal folder: a path outside it cannot match, nor can
+      // any folder above it (each is a prefix of the path).
+      if (m.below && abs !== m.below && !abs.startsWith(m.below + "/")) return false;
       // The glob names files or folders; anything inside a matching folder is covered too.
       for (let p = abs; ; p = posix.dirname(p)) {
         if (m.glob!.match(p)) return true;
@@ -138,7 +207,8 @@ export function patternMayMatchEntry(m: PathMatcher, abs: string): boolean {
   if (m.shape !== "name") return false;
   const last = abs.slice(abs.lastIndexOf("/") + 1);
   if (!GLOB_CHARS.test(last)) return false;
-  return sampleNames(last).some((n) => n !== "" && m.glob!.match(n));
+  const test = m.segment ?? ((part: string) => m.glob!.match(part));
+  return sampleNames(last).some((n) => n !== "" && test(n));
 }
 
 /** Concrete names a glob segment matches: a few, never an exhaustive list. */

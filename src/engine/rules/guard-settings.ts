@@ -29,8 +29,20 @@ const USER_SETTINGS = [
 /** Is `abs` a file whose settings can switch the guard (workspace or user scope)? */
 export function isGuardSettingsFile(abs: string, home: string): boolean {
   if (abs.endsWith(".code-workspace")) return true;
+  if (!abs.endsWith("settings.json") && !abs.endsWith("/")) return false;
   if (posix.basename(abs) === "settings.json" && posix.basename(posix.dirname(abs)) === ".vscode") return true;
-  return USER_SETTINGS.some((rel) => abs === posix.join(home, rel));
+  return userSettingsOf(home).has(abs);
+}
+
+/** The user settings files below one home (checked on every write: joined once per home). */
+const userSettings = new Map<string, ReadonlySet<string>>();
+function userSettingsOf(home: string): ReadonlySet<string> {
+  let set = userSettings.get(home);
+  if (!set) {
+    if (userSettings.size >= 16) userSettings.clear();
+    userSettings.set(home, (set = new Set(USER_SETTINGS.map((rel) => posix.join(home, rel)))));
+  }
+  return set;
 }
 
 /** JSON with comments and trailing commas (VS Code's settings format) → value; undefined when unreadable. */
