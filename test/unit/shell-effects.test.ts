@@ -97,6 +97,18 @@ describe("shell analysis: path effects", () => {
     it(`${JSON.stringify(cmd)} has no ${access} effect`, () => assert.ok(!analyze(cmd).effects.some((e) => e.access === access), JSON.stringify(analyze(cmd).effects)));
   }
 
+  it("a package manager's subcommand and a script's name are its own words, not files; the other words still are", () => {
+    const reads = (cmd: string) => analyze(cmd).effects.filter((e) => e.access === "read").map((e) => e.path);
+    for (const cmd of ["npm run build", "npm run-script lint", "pnpm test", "yarn run dev", "npm install", "pnpm add lodash"]) {
+      const words = cmd.split(" ").slice(1, 3).filter((w) => w !== "lodash");
+      assert.deepEqual(reads(cmd).filter((p) => words.some((w) => p === P(w))), [], cmd);
+    }
+    // Words after the script name go to the script: they may name files.
+    assert.ok(reads("npm run check -- .env").includes(P(".env")));
+    assert.ok(reads("npm install ./vendor/pkg.tgz").includes(P("vendor/pkg.tgz")));
+    assert.ok(reads("yarn ./scripts/x.js").includes(P("scripts/x.js")));
+  });
+
   describe("what cannot be known statically is uncertain", () => {
     const uncertain = [
       'rm "$TARGET"',

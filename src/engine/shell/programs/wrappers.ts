@@ -142,7 +142,8 @@ function runPackageManager(inv: Invocation, r: Runner, name: string, pm: Package
   if (!sub || !known(sub)) return asUnknownProgram(inv, r);
   const runner = pm.runners[sub.value];
   if (runner) return runWrapper({ ...inv, args: rest.slice(1) }, r, runner, [...head, sub.value]);
-  if (!pm.builtins || pm.builtins.has(sub.value) || sub.value.startsWith("-") || /[/\\.]/.test(sub.value)) return asUnknownProgram(inv, r);
+  if (sub.value.startsWith("-") || /[/\\.]/.test(sub.value)) return asUnknownProgram(inv, r);
+  if (!pm.builtins || pm.builtins.has(sub.value)) return asManagerCommand(inv, r, sub);
   // `yarn prisma migrate reset`: the package's program, run by name.
   return runWrapper({ ...inv, args: rest }, r, { packageBin: false }, head);
 }
@@ -214,6 +215,22 @@ function readMakefile(text: string): Map<string, { prereqs: string[]; recipe: [n
 }
 
 /** What dispatch does for a program it does not know: the text whole, and every word may name a file it reads. */
+/** Script runners: the word after them is a script of package.json (`npm run build`). */
+const RUN_SCRIPT = new Set(["run", "run-script", "rum", "urn"]);
+
+/**
+ * A manager's own subcommand (`npm run build`, `pnpm add lodash`): shown whole, as for any
+ * program; the subcommand and a script's name are words of the manager, not files, so only the
+ * other words count as possible reads.
+ */
+function asManagerCommand(inv: Invocation, r: Runner, sub: Arg): RunResult | void {
+  r.emit(inv, { head: [inv.name], args: inv.args.map(shown) });
+  const at = inv.args.indexOf(sub);
+  const script = RUN_SCRIPT.has(sub.value ?? "") ? inv.args[at + 1] : undefined;
+  const named = script && known(script) && !script.value.startsWith("-") ? script : undefined;
+  for (const a of inv.args) if (a !== sub && a !== named) mention(inv, r, a);
+}
+
 function asUnknownProgram(inv: Invocation, r: Runner): RunResult | void {
   r.emit(inv, { head: [inv.name], args: inv.args.map(shown) });
   for (const a of inv.args) mention(inv, r, a);
