@@ -17,6 +17,7 @@ import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSe
 export type { ToolCall } from "./toolcall";
 
 const RANK = { allow: 0, ask: 1, block: 2 } as const;
+const GLOB_CHARS = /[*?[\]{}]/;
 
 export const ALLOW: Verdict = Object.freeze({ action: "allow", reason: "" }) as Verdict;
 
@@ -67,7 +68,7 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
 
 /** Judges what a shell analysis (bash or PowerShell) found in `command` against the rules. */
 export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): Verdict {
-  const judge = new Judge(rules, ctx);
+  const judge = new Judge(rules, ctx, command);
   for (const executed of analysis.commands) {
     const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
     const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
@@ -86,7 +87,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
-      const span = { ...executed.span, text: command.slice(executed.span.start, executed.span.end) };
+      const span = matchOf(command, executed.span);
       // Decoded, aliased or equivalent commands are named, so the reason says what would run.
       const what = sameWords(span.text, executed.text) ? rule.reason : `${rule.reason}: it runs \`${executed.text}\``;
       if (rule.ask) judge.offer({ action: "ask", reason: askReason(what, ref), rule: ref, match: span });
@@ -95,16 +96,16 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   }
   for (const effect of analysis.effects) {
     const own = settingsShellVerdict(effect.path, effect.access, ctx);
-    if (own) judge.offer({ ...own, match: { ...effect.span, text: command.slice(effect.span.start, effect.span.end) } });
-    judge.path(effect.path, effect.access, effect.recursive, { ...effect.span, text: command.slice(effect.span.start, effect.span.end) }, effect.via);
+    if (own) judge.offer({ ...own, match: matchOf(command, effect.span) });
+    judge.path(effect.path, effect.access, effect.recursive, effect.span, effect.via);
   }
   for (const u of analysis.uncertain) {
-    judge.offer({ action: "ask", reason: askReason(u.why), match: { ...u.span, text: command.slice(u.span.start, u.span.end) } });
+    judge.offer({ action: "ask", reason: askReason(u.why), match: matchOf(command, u.span) });
   }
   if (analysis.parseErrors.length > 0) {
     const e = analysis.parseErrors[0];
     const what = `the command could not be parsed (${e.message}), so what it would run is unknown`;
-    const match = { ...e.span, text: command.slice(e.span.start, e.span.end) };
+    const match = matchOf(command, e.span);
     if (ctx.onParseError === "block") judge.offer({ action: "block", reason: blockReason(what), match });
     else judge.offer({ action: "ask", reason: askReason(what), match });
   }
@@ -113,6 +114,11 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
 
 /** Build output and caches that the project's tools regenerate (issue 19). */
 export const REGENERABLE: ReadonlySet<string> = new Set(["node_modules", "dist", "build", "target", ".next", ".nuxt", "coverage", "__pycache__", ".turbo", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".parcel-cache", ".cache", "out", ".svelte-kit", ".gradle"]);
+
+/** The part of the command a verdict points at. */
+function matchOf(command: string, span: Span): Span & { text: string } {
+  return { start: span.start, end: span.end, text: command.slice(span.start, span.end) };
+}
 
 /** Does the original text already show the command's words (so naming it adds nothing)? */
 function sameWords(original: string, normalized: string): boolean {
@@ -174,6 +180,8 @@ class Judge {
   constructor(
     private readonly rules: RuleSet,
     private readonly ctx: DecideContext,
+    /** The command the spans of path effects point into (none for file tools). */
+    private readonly command = "",
   ) {}
 
   offer(v: Verdict): void {
@@ -246,8 +254,8 @@ class Judge {
     }
   }
 
-  /** Checks one touched path against the three path lists. */
-  path(abs: string, access: Access, recursive: boolean, match: (Span & { text: string }) | undefined, via: string | undefined): void {
+  /** Checks one touched path against the three path lists; `at`: where the command touches it. */
+  path(abs: string, access: Access, recursive: boolean, at: Span | undefined, via: string | undefined): void {
     if (this.best.action === "block") return;
     this.paths ??= compiledPaths(this.rules, this.ctx);
     const candidates = [abs];
@@ -257,8 +265,9 @@ class Judge {
     const root = this.ctx.root ?? this.ctx.cwd;
     // A glob that may expand to a protected name: anywhere for zero-access, in the project root
     // (where the protected files live) for the others.
+    const globs = candidates.some((p) => GLOB_CHARS.test(p));
     const hit = (m: PathMatcher, anywhere = false) =>
-      candidates.some((p) => pathMatches(m, p) || (recursive && pathContainsMatch(m, p)) || globMayMatchName(m, p, anywhere ? undefined : root));
+      candidates.some((p) => (recursive ? pathContainsMatch(m, p) : pathMatches(m, p)) || (globs && globMayMatchName(m, p, anywhere ? undefined : root)));
     const how = via ? ` (${via})` : "";
     const shown = abs;
     // A reason must be true: a folder reached only because it CONTAINS a protected path is not
@@ -268,7 +277,7 @@ class Judge {
     // `!entry` exceptions of a list: the exact path, touched non-recursively, is not that list's.
     const excepted = (list: PathMatcher[]) => !recursive && list.length > 0 && candidates.every((p) => list.some((m) => pathMatches(m, p)));
     const ex = this.paths.except;
-    const globbed = /[*?[\]{}]/.test(abs.slice(abs.lastIndexOf("/") + 1));
+    const globbed = globs && GLOB_CHARS.test(abs.slice(abs.lastIndexOf("/") + 1));
 
     // pathCandidates: the entries that may hit, in list order (the first hit is the same as a full
     // scan's; src/engine/rules/path-index.ts). A globbed path may match any entry: all are tried.
@@ -278,7 +287,7 @@ class Judge {
       if (access === "list" && !recursive && m.shape !== "folder") continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
-        this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+        this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
         return;
       }
     }
@@ -286,7 +295,7 @@ class Judge {
       for (const [rule, m] of excepted(ex.readOnly) ? [] : pathCandidates(this.paths.readOnly, candidates, recursive)) {
         if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
-          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(match && { match }) });
+          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
           return;
         }
       }
@@ -295,7 +304,7 @@ class Judge {
       for (const [rule, m] of excepted(ex.noDelete) ? [] : pathCandidates(this.paths.noDelete, candidates, recursive)) {
         if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
-          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} must not be deleted or moved${how}`, ref), rule: ref, ...(match && { match }) });
+          this.offer({ action: "block", reason: blockReason(`${within(m, rule)} must not be deleted or moved${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
           return;
         }
       }
