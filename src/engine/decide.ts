@@ -7,9 +7,10 @@ import { analyzePowerShell } from "./powershell/analyze";
 import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
 import { commandException, pathException } from "./rules/layers";
 import { pathCandidates } from "./rules/path-index";
-import { matchingPatterns } from "./rules/prefilter";
+import { matchingCommandPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
 import { handledProgram } from "./shell/dispatch";
+import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { CommandAnalysis } from "./shell/types";
 import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
@@ -70,12 +71,12 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
 export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): Verdict {
   const judge = new Judge(rules, ctx, command);
   for (const executed of analysis.commands) {
-    const texts = executed.variants ? [executed.text, ...executed.variants] : [executed.text];
     const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
     let understood: boolean | undefined;
-    // The rules whose regex matches, in file order; the prefilter skips the regexes whose required
-    // literal the texts lack (src/engine/rules/prefilter.ts).
-    for (const rule of matchingPatterns(rules, texts)) {
+    let texts: string[] | undefined;
+    // The rules whose regex matches the text or a variant, in file order; the prefilter skips the
+    // regexes whose required literal the texts lack (src/engine/rules/prefilter.ts).
+    for (const rule of matchingCommandPatterns(rules, executed)) {
       // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
       // inside another program the engine understands (`git rm -r --cached`), the words are that
       // program's arguments. Equivalent invocations are emitted as the program they amount to.
@@ -85,6 +86,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
+      texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])];
       if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const span = matchOf(command, executed.span);

@@ -173,6 +173,12 @@ describe("PowerShell", () => {
       assert.equal(act("git status; git log --oneline -5"), "allow");
       assert.equal(act("git commit -m 'Remove-Item -Recurse -Force ~'"), "allow");
     });
+    it("the other spellings of a native command come along (a flag after the operands, as a pattern sees it first)", () => {
+      // The rule is written for `git push -f …`: only a variant puts the flag there.
+      assert.equal(act("git push origin main -f"), "block");
+      assert.equal(act("cmd /c git push origin main -f"), "block");
+      assert.equal(act("git push origin main"), "allow");
+    });
     it("a call whose program is only known at run time is an ask", () => {
       assert.equal(act("& $tool --version"), "ask");
     });

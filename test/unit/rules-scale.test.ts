@@ -15,8 +15,10 @@ import { findUnreachable, findUnreachableNaive } from "../../src/engine/rules/ov
 import { parseRules } from "../../src/engine/rules/parse";
 import { compilePathEntry, globMayMatchName, pathContainsMatch, pathMatches, type PathMatcher } from "../../src/engine/paths";
 import { pathCandidates } from "../../src/engine/rules/path-index";
-import { matchingPatterns, matchingPatternsNaive, requiredLiteral } from "../../src/engine/rules/prefilter";
+import { matchingCommandPatterns, matchingPatterns, matchingPatternsNaive, requiredLiteral } from "../../src/engine/rules/prefilter";
+import { Spellings, textOf, variantsOfCommand, type Presented } from "../../src/engine/shell/normalize";
 import { analyzeCommand } from "../../src/engine/shell/analyze";
+import type { ExecutedCommand } from "../../src/engine/shell/types";
 import type { BashPatternRule, PathRule, RuleSet } from "../../src/engine/types";
 import { repoRoot } from "./support";
 
@@ -44,7 +46,7 @@ function corpusTexts(): string[][] {
     const command = (c.input as { command?: unknown }).command;
     if (typeof command !== "string") continue;
     out.push([command]);
-    for (const e of analyzeCommand(command, ctx).commands) out.push(e.variants ? [e.text, ...e.variants] : [e.text]);
+    for (const e of analyzeCommand(command, ctx).commands) out.push([e.text, ...(variantsOfCommand(e) ?? [])]);
   }
   return out;
 }
@@ -145,6 +147,68 @@ describe("bash pattern prefilter", () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("variants spelled out on demand", () => {
+  // A command's variants are only spelled out and tested when a rule that missed its text could
+  // match one (prefilter.ts matchingCommandPatterns): the rules selected must be those that
+  // testing the text and every variant selects, for short lists (one by one) and long (indexed).
+  const everyText = (rules: RuleSet, c: ExecutedCommand) => matchingPatternsNaive(rules, [c.text, ...(variantsOfCommand(c) ?? [])]);
+  const rendered = (p: Presented): ExecutedCommand => ({ text: textOf(p), span, spellings: new Spellings(p, textOf(p)) });
+  const span = { start: 0, end: 1 };
+
+  it("generated commands and regexes: the same rules as testing every variant", () => {
+    const word = fc.constantFrom("rm", "-rf", "-r", "-f", "-xvs", "-Rf", "--", "--force", "--hard", "+main", "./a", ".env", "/etc", "a b", "-", "é", "K", "src", "-n", "x.y", "/", ".");
+    const presented: fc.Arbitrary<Presented> = fc.record({
+      head: fc.constantFrom("rm", "git push", "x", "git clean").map((h) => h.split(" ")),
+      args: fc.array(word, { maxLength: 6 }),
+      fixedOrder: fc.boolean(),
+      extra: fc.option(fc.array(fc.array(word, { maxLength: 4 }), { maxLength: 2 }), { nil: undefined }),
+    });
+    const atom = fc.oneof(
+      fc.constantFrom("rm", "git", "push", "-f", "-r", "--force", "--", "./", "/e", ".e", " -", "-rf", "-x -v", "src", "main", "a", "K", "é", "-[rf]", "x"),
+      fc.constantFrom("\\b", "\\s+", "\\s", "(-[^\\s]*)*", "[^\\s]*", ".*", "\\.", "(rm|x)", "(?!-n)", "$", "^", "\\S+"),
+    );
+    const regex = fc.record({ source: fc.array(atom, { minLength: 1, maxLength: 6 }).map((a) => a.join("")), flags: fc.constantFrom("", "i", "u") });
+    fc.assert(
+      fc.property(fc.array(regex, { minLength: 1, maxLength: 40 }), presented, (specs, p) => {
+        const valid = specs.filter((s) => {
+          try {
+            new RegExp(s.source, s.flags);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        if (valid.length === 0) return;
+        const rules = ruleSet(valid);
+        const c = rendered(p);
+        assert.deepEqual(names(matchingCommandPatterns(rules, rendered(p))), names(everyText(rules, c)), JSON.stringify([c.text, variantsOfCommand(c), valid.map((v) => v.source)]));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it("the corpus's commands under the reference, default and 1,000 rules: the same rules", () => {
+    let spelled = 0;
+    let skipped = 0;
+    for (const rules of [reference, defaultRules(), thousand]) {
+      for (const c of cases) {
+        if (typeof c.input.command !== "string") continue;
+        for (const executed of analyzeCommand(c.input.command, ctx).commands) {
+          const want = matchingPatternsNaive(rules, [executed.text, ...(variantsOfCommand(executed) ?? [])]);
+          const fresh: ExecutedCommand = analyzeCommand(c.input.command, ctx).commands.find((x) => x.span.start === executed.span.start && x.text === executed.text)!;
+          assert.deepEqual(names(matchingCommandPatterns(rules, fresh)), names(want), executed.text);
+          if (fresh.spellings) {
+            if (fresh.spellings.spelledOut) spelled++;
+            else skipped++;
+          }
+        }
+      }
+    }
+    // The check means something only if both happened: variants skipped and variants needed.
+    assert.ok(skipped > 100 && spelled > 20, `skipped ${skipped}, spelled ${spelled}`);
   });
 });
 

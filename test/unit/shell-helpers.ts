@@ -5,6 +5,7 @@ import { corpusDir } from "../../bench/lib/corpus";
 import { decideCommand } from "../../src/engine/decide";
 import { parseRules } from "../../src/engine/rules/parse";
 import { analyzeCommand } from "../../src/engine/shell/analyze";
+import { variantsOfCommand } from "../../src/engine/shell/normalize";
 import type { CommandAnalysis } from "../../src/engine/shell/types";
 import type { RuleSet } from "../../src/engine/types";
 
@@ -17,7 +18,7 @@ export function analyze(command: string, cwd = CWD): CommandAnalysis {
 
 /** Every text the patterns are tested on: each command's text and variants. */
 export function texts(command: string): string[] {
-  return analyze(command).commands.flatMap((c) => [c.text, ...(c.variants ?? [])]);
+  return analyze(command).commands.flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]);
 }
 
 export function someText(command: string, re: RegExp): boolean {

@@ -8,6 +8,7 @@
 // same list, in the same order, as testing every rule: verdicts do not change (tested against
 // the naive path on the corpus and on generated regexes, test/unit/rules-scale.test.ts).
 // Pure: no I/O; compiled once per rule set (a WeakMap, so replaced rules are collected).
+import type { ExecutedCommand } from "../shell/types";
 import type { BashPatternRule, RuleSet } from "../types";
 
 const GRAM = 3;
@@ -54,6 +55,90 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
   return [...hits].sort((a, b) => a - b).map((i) => list[i]);
 }
 
+/**
+ * The rules matching a command's text or one of its variants, in rule order. A command whose
+ * variants are spelled out on demand (`spellings`, shell/normalize.ts) only has them spelled out
+ * and tested when a rule that missed the text could match one: a rule whose required literal is
+ * variant-safe (see variantSafe) and absent from the spellings' source cannot. Same list as
+ * testing the text and every variant (tested on the corpora and generated commands,
+ * test/unit/rules-scale.test.ts).
+ */
+export function matchingCommandPatterns(rules: RuleSet, cmd: ExecutedCommand): BashPatternRule[] {
+  if (!cmd.spellings) return matchingPatterns(rules, cmd.variants?.length ? [cmd.text, ...cmd.variants] : [cmd.text]);
+  const onText = matchingPatterns(rules, [cmd.text]);
+  const list = rules.bashToolPatterns;
+  if (onText.length === list.length || !variantsMayAdd(list, new Set(onText), cmd.spellings.source)) return onText;
+  const v = cmd.spellings.variants();
+  return v?.length ? matchingPatterns(rules, [cmd.text, ...v]) : onText;
+}
+
+/**
+ * Is a required literal of a rule one that every variant containing it gets from the source? A
+ * variant's words are the source's words, flag letters split off a bundle (`-x`) and operands
+ * written `./op`: a piece with no space that does not begin with `.` or `/` and is not `-` or
+ * `-x` alone cannot come from anything else.
+ */
+export function variantSafe(literal: string): boolean {
+  return literal !== "" && !literal.includes(" ") && literal[0] !== "." && literal[0] !== "/" && !/^-[A-Za-z]?$/.test(literal);
+}
+
+interface VariantKeys {
+  /** Per rule: its variant-safe literal (lower-cased for case-insensitive rules), else undefined. */
+  literal: (string | undefined)[];
+  fold: boolean[];
+  /** For long lists, the same literals indexed by piece (as the prefilter indexes its literals). */
+  index?: Prefilter;
+}
+
+const variantKeys = new WeakMap<readonly BashPatternRule[], VariantKeys>();
+
+function keysOf(list: readonly BashPatternRule[]): VariantKeys {
+  let k = variantKeys.get(list);
+  if (!k) {
+    k = { literal: list.map(safeLiteral), fold: list.map((r) => r.regex.flags.includes("i")) };
+    if (list.length >= 16) k.index = compilePrefilter(list, safeLiteral);
+    variantKeys.set(list, k);
+  }
+  return k;
+}
+
+function safeLiteral(rule: BashPatternRule): string | undefined {
+  const literal = prefilterLiteral(rule);
+  return literal !== undefined && variantSafe(literal) ? literal : undefined;
+}
+
+/** Could a rule not in `hits` match a variant spelled from `source`? */
+function variantsMayAdd(list: readonly BashPatternRule[], hits: ReadonlySet<BashPatternRule>, source: string): boolean {
+  const k = keysOf(list);
+  const ascii = !/[^\x00-\x7f]/.test(source);
+  let lower: string | undefined;
+  const has = (i: number): boolean => {
+    const l = k.literal[i];
+    if (l === undefined || (k.fold[i] && !ascii)) return true;
+    return (k.fold[i] ? (lower ??= source.toLowerCase()) : source).includes(l);
+  };
+  if (!k.index) {
+    for (let i = 0; i < list.length; i++) if (!hits.has(list[i]) && has(i)) return true;
+    return false;
+  }
+  // Long lists: the rules without a keyed literal one by one, the others found by piece.
+  for (const i of k.index.always) if (!hits.has(list[i]) && has(i)) return true;
+  if (!ascii && k.index.anyFolded) return true;
+  const found = (index: Map<string, Keyed[]>, keyText: string) => {
+    for (let i = 0; i + GRAM <= keyText.length; i++) {
+      for (const keyed of index.get(keyText.slice(i, i + GRAM)) ?? []) if (!hits.has(list[keyed.index]) && keyText.includes(keyed.literal)) return true;
+    }
+    return false;
+  };
+  return found(k.index.exact, source) || (k.index.anyFolded && found(k.index.folded, (lower ??= source.toLowerCase())));
+}
+
+function prefilterLiteral(rule: BashPatternRule): string | undefined {
+  const literal = requiredLiteral(rule.regex.source, rule.regex.flags);
+  if (literal === undefined || !rule.regex.flags.includes("i")) return literal;
+  return /^[\x00-\x7f]*$/.test(literal) ? literal.toLowerCase() : undefined;
+}
+
 /** The naive path: every rule's regex on every text. The reference the prefilter must equal. */
 export function matchingPatternsNaive(rules: RuleSet, texts: readonly string[]): BashPatternRule[] {
   return rules.bashToolPatterns.filter((r) => texts.some((t) => r.regex.test(t)));
@@ -71,14 +156,14 @@ function probe(index: Map<string, Keyed[]>, keyText: string, text: string, list:
   }
 }
 
-export function compilePrefilter(list: readonly BashPatternRule[]): Prefilter {
+/** `literalOf`: the literal a rule is keyed by (lower-cased for case-insensitive rules), if any. */
+export function compilePrefilter(list: readonly BashPatternRule[], literalOf: (rule: BashPatternRule) => string | undefined = prefilterLiteral): Prefilter {
   const pf: Prefilter = { always: [], exact: new Map(), folded: new Map(), anyFolded: false };
   // Balance the buckets: each rule goes under the piece of its literal used least so far.
   const load = new Map<string, number>();
   list.forEach((rule, index) => {
     const fold = rule.regex.flags.includes("i");
-    let literal = requiredLiteral(rule.regex.source, rule.regex.flags);
-    if (literal !== undefined && fold) literal = /^[\x00-\x7f]*$/.test(literal) ? literal.toLowerCase() : undefined;
+    const literal = literalOf(rule);
     if (literal === undefined || literal.length < GRAM) {
       pf.always.push(index);
       return;

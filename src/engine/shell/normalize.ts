@@ -51,11 +51,36 @@ export function splitFlags(args: readonly string[]): string[] {
 }
 
 export function render(p: Presented): { text: string; variants?: string[] } {
+  const text = textOf(p);
+  const variants = variantsOf(p, text);
+  return variants ? { text, variants } : { text };
+}
+
+/** The text of a presented command: its head, then its arguments, single-spaced. */
+export function textOf(p: Presented): string {
+  const head = p.head.join(" ");
+  return p.args.length ? head + " " + p.args.join(" ") : head;
+}
+
+/**
+ * Where every character of a variant comes from: the text and the program's extra spellings.
+ * A variant's words are words of these, or a flag letter split off a bundle (`-xvs` → `-x`), or
+ * an operand after `--` written `./op`. So a piece of a variant that has no space, does not begin
+ * with `.` or `/` and is not `-`, `-x` alone, is a piece of the source: rules/prefilter.ts skips
+ * spelling the variants out when no rule that missed the text has its literal in the source.
+ */
+export function sourceOf(p: Presented, text: string): string {
+  if (!p.extra?.length) return text;
+  const head = p.head.join(" ");
+  return [text, ...p.extra.map((args) => (args.length ? head + " " + args.join(" ") : head))].join("\n");
+}
+
+/** The other spellings of a presented command (none when nothing can vary). */
+export function variantsOf(p: Presented, text: string): string[] | undefined {
+  // Most commands have no flag, no `--` and no extra spelling: nothing to vary.
+  if (!p.extra?.length && !p.args.some((a) => a.startsWith("-"))) return undefined;
   const head = p.head.join(" ");
   const join = (args: readonly string[]) => (args.length ? head + " " + args.join(" ") : head);
-  const text = join(p.args);
-  // Most commands have no flag, no `--` and no extra spelling: nothing to vary.
-  if (!p.extra?.length && !p.args.some((a) => a.startsWith("-"))) return { text };
   const seen = new Set<string>([text]);
   const variants: string[] = [];
   const add = (args: readonly string[]) => {
@@ -85,5 +110,37 @@ export function render(p: Presented): { text: string; variants?: string[] } {
       add([f, ...before.slice(0, i), ...before.slice(i + 1), ...(dd >= 0 ? ["--", ...after] : [])]);
     }
   }
-  return variants.length ? { text, variants } : { text };
+  return variants.length ? variants : undefined;
+}
+
+/**
+ * A command's variants, spelled out the first time they are asked for (only when some rule that
+ * missed the text could match one, rules/prefilter.ts). Kept as one member of the command, so a
+ * copy of the command (`{ ...c, span }`) keeps them.
+ */
+export class Spellings {
+  readonly source: string;
+  private spelled?: string[] | null;
+
+  constructor(
+    private readonly presented: Presented,
+    private readonly text: string,
+  ) {
+    this.source = sourceOf(presented, text);
+  }
+
+  variants(): string[] | undefined {
+    if (this.spelled === undefined) this.spelled = variantsOf(this.presented, this.text) ?? null;
+    return this.spelled ?? undefined;
+  }
+
+  /** Have the variants been spelled out (for the tests that show both paths are taken)? */
+  get spelledOut(): boolean {
+    return this.spelled !== undefined;
+  }
+}
+
+/** Every other spelling of an executed command, whether given or spelled on demand. */
+export function variantsOfCommand(c: { readonly variants?: readonly string[]; readonly spellings?: Spellings }): readonly string[] | undefined {
+  return c.variants ?? c.spellings?.variants();
 }

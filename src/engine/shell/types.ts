@@ -1,5 +1,6 @@
 // What the shell analysis tells the decider about one bash command line.
 import type { Access, Span } from "../types";
+import type { Spellings } from "./normalize";
 
 /** One command that will execute, in the normalized form the bash patterns are tested against. */
 export interface ExecutedCommand {
@@ -7,6 +8,8 @@ export interface ExecutedCommand {
   text: string;
   /** Other spellings of the same command that patterns should also see (e.g. flags split). */
   variants?: string[];
+  /** The same, spelled out on demand (the walker's commands; read both with variantsOfCommand). */
+  spellings?: Spellings;
   /** Where it stands in the original command line. */
   span: Span;
 }

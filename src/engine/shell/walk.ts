@@ -9,7 +9,7 @@ import { Minimatch } from "minimatch";
 import { dispatch, handledPrograms } from "./dispatch";
 import { pathEffect } from "./effects";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
-import { programName, render, type Presented } from "./normalize";
+import { programName, Spellings, textOf, type Presented } from "./normalize";
 import { NO_STDIN, UNKNOWN_OUTPUT, type Invocation, type RunResult, type Runner, type Stdin } from "./runner";
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
@@ -89,8 +89,8 @@ export class Walker implements Runner {
   }
 
   emit(inv: Pick<Invocation, "span">, presented: Presented, span?: Span): string {
-    const { text, variants } = render(presented);
-    this.sink.command(variants ? { text, variants, span: span ?? inv.span } : { text, span: span ?? inv.span });
+    const text = textOf(presented);
+    this.sink.command({ text, span: span ?? inv.span, spellings: new Spellings(presented, text) });
     return text;
   }
 
