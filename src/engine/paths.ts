@@ -32,8 +32,12 @@ export function resolvePath(raw: string, ctx: PathContext): string | undefined {
   }
   p = expandHome(p, ctx.home);
   if (/^[A-Za-z]:[\\/]/.test(p) || p.includes("\\")) p = p.replace(/\\/g, "/");
-  // A plain relative name below a normalised cwd is cwd/name; anything else goes through resolve.
-  if (p.charCodeAt(0) !== 47 && isNormalAbsolute(ctx.cwd) && isNormalRelative(p)) return ctx.cwd === "/" ? "/" + p : ctx.cwd + "/" + p;
+  // A plain relative name below a normalised cwd is cwd/name (`.` is cwd); anything else goes
+  // through resolve.
+  if (p.charCodeAt(0) !== 47 && isNormalAbsolute(ctx.cwd)) {
+    if (p === ".") return ctx.cwd;
+    if (isNormalRelative(p)) return ctx.cwd === "/" ? "/" + p : ctx.cwd + "/" + p;
+  }
   return posix.resolve(ctx.cwd, p);
 }
 
@@ -75,6 +79,8 @@ export interface PathMatcher {
   segment?: (part: string) => boolean;
   /** glob: the folder every match lies below (its literal leading segments), "" when none. */
   below?: string;
+  /** folder: what a path inside it starts with (target + "/"); glob: the same for `below`. */
+  inside?: string;
 }
 
 export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
@@ -86,10 +92,12 @@ export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
   const expanded = expandHome(entry, ctx.home);
   const anchored = expanded.startsWith("/") ? expanded : posix.join(root, expanded);
   if (entry.endsWith("/") && !GLOB_CHARS.test(entry)) {
-    return { entry, shape: "folder", target: posix.normalize(anchored).replace(/\/+$/, "") || "/" };
+    const target = posix.normalize(anchored).replace(/\/+$/, "") || "/";
+    return { entry, shape: "folder", target, inside: target === "/" ? "/" : target + "/" };
   }
   const target = anchored.replace(/\/+$/, "");
-  return { entry, shape: "glob", target, glob: new Minimatch(target, MM), below: literalFolder(target) };
+  const below = literalFolder(target);
+  return { entry, shape: "glob", target, glob: new Minimatch(target, MM), below, inside: below + "/" };
 }
 
 /** Characters minimatch gives a meaning to (globs, classes, braces, extglobs, escapes). */
@@ -130,21 +138,16 @@ function literalFolder(target: string): string {
 export function pathMatches(m: PathMatcher, abs: string): boolean {
   switch (m.shape) {
     case "folder":
-      return abs === m.target || abs.startsWith(m.target === "/" ? "/" : m.target + "/");
+      return abs === m.target || abs.startsWith(m.inside ?? (m.target === "/" ? "/" : m.target + "/"));
     case "name": {
       const test = m.segment ?? ((part: string) => m.glob!.match(part));
-      for (let from = 0; from <= abs.length; ) {
-        let to = abs.indexOf("/", from);
-        if (to < 0) to = abs.length;
-        if (to > from && test(abs.slice(from, to))) return true;
-        from = to + 1;
-      }
+      for (const part of segmentsOf(abs)) if (test(part)) return true;
       return false;
     }
     case "glob": {
       // Every match lies below the glob's literal folder: a path outside it cannot match, nor can
       // any folder above it (each is a prefix of the path).
-      if (m.below && abs !== m.below && !abs.startsWith(m.below + "/")) return false;
+      if (m.below && abs !== m.below && !abs.startsWith(m.inside ?? m.below + "/")) return false;
       // The glob names files or folders; anything inside a matching folder is covered too.
       for (let p = abs; ; p = posix.dirname(p)) {
         if (m.glob!.match(p)) return true;
@@ -152,6 +155,17 @@ export function pathMatches(m: PathMatcher, abs: string): boolean {
       }
     }
   }
+}
+
+/** The non-empty segments of a path; the last path's are kept (every name entry asks for them). */
+let lastPath = "";
+let lastSegments: readonly string[] = [];
+function segmentsOf(abs: string): readonly string[] {
+  if (abs !== lastPath) {
+    lastSegments = abs.split("/").filter((part) => part !== "");
+    lastPath = abs;
+  }
+  return lastSegments;
 }
 
 /**
