@@ -36,8 +36,8 @@ const compiled = new WeakMap<readonly BashPatternRule[], Prefilter>();
 /** The rules of `rules.bashToolPatterns` that match at least one of `texts`, in rule order. */
 export function matchingPatterns(rules: RuleSet, texts: readonly string[]): BashPatternRule[] {
   const list = rules.bashToolPatterns;
-  // Few rules: testing them all is as fast as the index and needs no compiled state.
-  if (list.length < 16) return list.filter((r) => texts.some((t) => r.regex.test(t)));
+  // Few rules: no index, each rule's literal looked for in the text before its regex runs.
+  if (list.length < 16) return matchingFew(list, texts);
   let pf = compiled.get(list);
   if (!pf) compiled.set(list, (pf = compilePrefilter(list)));
   const hits = new Set<number>();
@@ -53,6 +53,27 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
     }
   }
   return [...hits].sort((a, b) => a - b).map((i) => list[i]);
+}
+
+/** Per rule of a short list: the literal every match contains (lower-cased for the i flag), if any. */
+const literals = new WeakMap<readonly BashPatternRule[], { literal: (string | undefined)[]; fold: boolean[] }>();
+
+function matchingFew(list: readonly BashPatternRule[], texts: readonly string[]): BashPatternRule[] {
+  let k = literals.get(list);
+  if (!k) literals.set(list, (k = { literal: list.map(prefilterLiteral), fold: list.map((r) => r.regex.flags.includes("i")) }));
+  const out: BashPatternRule[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const literal = k.literal[i];
+    for (const text of texts) {
+      // Case folding beyond ASCII can match text whose lower case lacks the literal (see above).
+      const skip = literal !== undefined && !(k.fold[i] ? (/[^\x00-\x7f]/.test(text) || text.toLowerCase().includes(literal)) : text.includes(literal));
+      if (!skip && list[i].regex.test(text)) {
+        out.push(list[i]);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**
