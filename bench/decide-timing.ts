@@ -1,4 +1,4 @@
-// node dist/bench/decide-timing.js [rounds] [--profile]: decide() on the corpus measured exactly as
+// node dist/bench/decide-timing.js [rounds] [--corpus FILE] [--everyday]: decide() on the corpus measured as
 // `npm run bench` section 1 measures it (rounds × every case interleaved, each case's median,
 // then median and p99 across cases), in seconds instead of minutes, for work on the engine.
 // The slowest cases are listed so a change can be aimed at them.
@@ -9,11 +9,14 @@ import { parseRules } from "../src/engine/rules/parse";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { perItem, timeEach } from "./lib/stats";
 
+// `--corpus FILE`: another labelled corpus (e.g. test/fixtures/corpus/generalisation.jsonl), still
+// under the reference rules; `--everyday`: only its cases expected to pass.
 const dir = corpusDir(path.resolve(__dirname, "../.."));
 const rules = parseRules(fs.readFileSync(path.join(dir, "rules.yaml"), "utf8")).rules;
-const cases = loadCorpus(path.join(dir, "commands.jsonl"));
+const corpusAt = process.argv.indexOf("--corpus");
+const cases = loadCorpus(corpusAt > 0 ? process.argv[corpusAt + 1] : path.join(dir, "commands.jsonl")).filter((c) => !process.argv.includes("--everyday") || c.expect === "allow");
 const ctx = { cwd: CORPUS_CWD, home: CORPUS_HOME };
-const rounds = Number(process.argv[2] ?? 30);
+const rounds = Number(/^\d+$/.test(process.argv[2] ?? "") ? process.argv[2] : 30);
 
 const calls = cases.map((c) => ({ tool: c.tool, input: c.input }));
 const bash = calls.filter((c) => c.tool.toLowerCase() === "bash" && typeof c.input.command === "string" && c.input.command.trim() !== "");

@@ -74,18 +74,20 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
   // again and report exactly which part is unknown.
   const code = b.build(span.start);
   const value = state.unknown ? undefined : code.text;
-  const arg: Arg = { text: value ?? word.value, span, code };
-  if (value !== undefined) arg.value = value;
-  if (state.unknown) arg.unknown = true;
-  if (state.under) {
-    arg.under = state.under;
-    delete arg.unknown;
-  }
-  if (state.glob) arg.glob = true;
-  if (state.pipe) arg.pipe = true;
-  if (state.output) arg.output = state.output;
-  if (state.braces) arg.braces = true;
-  if (state.unknown && state.maybe !== undefined && word.parts && word.parts.length === 1) arg.maybe = [state.maybe];
+  // Every field set, in one order: the words of every command share one object shape.
+  const arg: Arg = {
+    value,
+    text: value ?? word.value,
+    span,
+    code,
+    glob: state.glob || undefined,
+    under: state.under,
+    unknown: (state.unknown && !state.under) || undefined,
+    pipe: state.pipe || undefined,
+    output: state.output,
+    maybe: state.unknown && state.maybe !== undefined && word.parts && word.parts.length === 1 ? [state.maybe] : undefined,
+    braces: state.braces || undefined,
+  };
   return applyPlaceholders(arg, scope);
 }
 
