@@ -52,7 +52,7 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const result = handlerFor(inv.name)(inv, r) ?? undefined;
   genericEffects(inv, r);
   const text = result?.text ?? r.sink.commands[at]?.text;
-  return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, ...(text !== undefined && { text }) };
+  return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, text };
 }
 void shown;
 

@@ -10,6 +10,9 @@ export type Sym =
   | { kind: "under"; dirs: string[] }
   | { kind: "unknown" };
 
+/** What every variable never assigned is (shared: a Sym is never modified). */
+const UNKNOWN: Sym = Object.freeze({ kind: "unknown" });
+
 export class Scope {
   constructor(
     /** Absolute; undefined once a `cd` went somewhere unknowable (`cd "$X"`). */
@@ -50,6 +53,6 @@ export class Scope {
     if (v) return v;
     if (name === "HOME") return { kind: "literal", value: this.home };
     if (name === "PWD" && this.cwd !== undefined) return { kind: "literal", value: this.cwd };
-    return { kind: "unknown" };
+    return UNKNOWN;
   }
 }

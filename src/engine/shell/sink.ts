@@ -4,6 +4,12 @@ import type { Access, Span } from "../types";
 import { MAX_COMMANDS, MAX_EFFECTS } from "./limits";
 import type { CommandAnalysis, ExecutedCommand, PathEffect, Uncertainty } from "./types";
 
+const SCAN_LIMIT = 32;
+
+function effectKey(path: string, access: Access, recursive: boolean, start: number): string {
+  return `${access}${recursive ? "r" : ""}\0${path}\0${start}`;
+}
+
 export class Sink {
   readonly commands: ExecutedCommand[] = [];
   readonly effects: PathEffect[] = [];
@@ -21,10 +27,17 @@ export class Sink {
   }
 
   effect(path: string, access: Access, recursive: boolean, span: Span, via: string): void {
-    const key = `${access}${recursive ? "r" : ""}\0${path}\0${span.start}`;
-    if (this.seenEffects.has(key)) return;
-    if (this.effects.length >= MAX_EFFECTS) return this.overflow("file effects", span);
-    this.seenEffects.add(key);
+    // The same effect at the same place is recorded once. A command line has a few effects: they
+    // are compared one by one; past SCAN_LIMIT a key set takes over.
+    if (this.effects.length < SCAN_LIMIT) {
+      for (const e of this.effects) if (e.path === path && e.access === access && e.recursive === recursive && e.span.start === span.start) return;
+    } else {
+      if (this.seenEffects.size === 0) for (const e of this.effects) this.seenEffects.add(effectKey(e.path, e.access, e.recursive, e.span.start));
+      const key = effectKey(path, access, recursive, span.start);
+      if (this.seenEffects.has(key)) return;
+      if (this.effects.length >= MAX_EFFECTS) return this.overflow("file effects", span);
+      this.seenEffects.add(key);
+    }
     this.effects.push({ path, access, recursive, span, via });
   }
 

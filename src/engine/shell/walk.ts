@@ -16,6 +16,9 @@ import { Sink } from "./sink";
 import type { ShellContext } from "./types";
 import { applyPlaceholders, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
+/** Builtins whose `NAME=value` words assign in the current shell. */
+const DECLARATIONS: ReadonlySet<string> = new Set(["export", "local", "declare", "typeset", "readonly"]);
+
 /** Nodes walked per command line; beyond, the rest is reported as not analysed. */
 const MAX_NODES = 20_000;
 
@@ -265,7 +268,7 @@ export class Walker implements Runner {
     // Brace expansion comes first in bash: `{rm,-rf,x}` is the three words rm -rf x.
     if (argv.some((a) => a.braces)) argv.splice(0, argv.length, ...argv.flatMap(braceWords));
 
-    const declares = argv.length > 0 && known(argv[0]) && ["export", "local", "declare", "typeset", "readonly"].includes(argv[0].value);
+    const declares = argv.length > 0 && known(argv[0]) && DECLARATIONS.has(argv[0].value);
     if (argv.length === 0 || declares) {
       // Plain assignments change the shell's variables for the commands that follow.
       for (const [name, v] of assignments) scope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : v.under ? { kind: "under", dirs: v.under } : { kind: "unknown" });

@@ -123,9 +123,13 @@ const git: Handler = (inv, r): RunResult | void => {
   const longs = LONG_OPTIONS[name];
   if (longs) rest = rest.map((a) => expandLong(a, longs));
   const p = parseOptions(rest, SUB_SPECS[name] ?? {});
-  const messages = p.options.filter((o) => o.value && MESSAGE_OPTIONS.has(o.name));
   // `-m MSG` hides MSG; `--message=MSG` / `-mMSG` hide the whole word.
-  const data = new Set<Arg>(messages.flatMap((o) => (rest.includes(o.value!) ? [o.value!] : [o.value!, o.arg])));
+  const data = new Set<Arg>();
+  for (const o of p.options) {
+    if (!o.value || !MESSAGE_OPTIONS.has(o.name)) continue;
+    data.add(o.value);
+    if (!rest.includes(o.value)) data.add(o.arg);
+  }
   if (name === "grep") data.add(p.operands[0]);
   if (name === "stash" && ["save"].includes(p.operands[0]?.value ?? "")) for (const m of p.operands.slice(1)) data.add(m);
 
