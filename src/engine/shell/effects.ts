@@ -23,6 +23,9 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
   if (arg.pipe) return;
   if (arg.under) {
     for (const dir of arg.under) r.sink.effect(dir, access, true, arg.span, via);
+    // Only paths whose name matches `named` (find -name): that name below each folder is touched,
+    // so a name rule (`*.pem`, `.env`) judges it as it judges the glob `DIR/*.pem`.
+    if (arg.named !== undefined) for (const dir of arg.under) r.sink.effect(`${dir === "/" ? "" : dir}/${arg.named}`, access, false, arg.span, `${via}, of the files named ${arg.named}`);
     return;
   }
   if (!known(arg)) {

@@ -15,7 +15,7 @@ export type Stdin =
   /** Known text: a heredoc, a here-string, `echo …|`. */
   | { kind: "text"; code: Code }
   /** Names of paths at or below these directories (`find DIR |`, `git ls-files |`). */
-  | { kind: "under"; dirs: string[] }
+  | { kind: "under"; dirs: string[]; named?: string }
   /** Content only known when it runs (`curl … |`, `< file`). */
   | { kind: "unknown"; from: string };
 

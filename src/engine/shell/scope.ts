@@ -7,7 +7,7 @@ import type { Code } from "./code";
 export type Sym =
   | { kind: "literal"; value: string; code?: Code }
   /** Some path at or below one of these absolute directories (what `find DIR` or `ls DIR` prints). */
-  | { kind: "under"; dirs: string[] }
+  | { kind: "under"; dirs: string[]; named?: string }
   | { kind: "unknown" };
 
 /** What every variable never assigned is (shared: a Sym is never modified). */

@@ -21,6 +21,8 @@ export interface Arg {
   glob?: boolean;
   /** Stands for some path at or below these absolute directories (find's `{}`, an xargs item). */
   under?: string[];
+  /** With `under`: the name pattern every such path's last segment matches (find's `-name`). */
+  named?: string;
   /** As a path, the value is not known statically. */
   unknown?: boolean;
   /** A process substitution `<( )`: a pipe, not a file. */
@@ -53,7 +55,7 @@ export function syntheticArg(value: string, span: Span, code?: Code): Arg {
 
 export function symArg(sym: Sym, text: string, span: Span): Arg {
   if (sym.kind === "literal") return syntheticArg(sym.value, span, sym.code);
-  if (sym.kind === "under") return { text, span, under: sym.dirs };
+  if (sym.kind === "under") return { text, span, under: sym.dirs, named: sym.named };
   return { text, span, unknown: true };
 }
 
@@ -82,6 +84,7 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
     code,
     glob: state.glob || undefined,
     under: state.under,
+    named: undefined,
     unknown: (state.unknown && !state.under) || undefined,
     pipe: state.pipe || undefined,
     output: state.output,
@@ -99,7 +102,7 @@ export function applyPlaceholders(arg: Arg, scope: Scope): Arg {
     if (!arg.value.includes(key)) continue;
     if (arg.value === key) {
       if (sym.kind === "literal") return { ...arg, value: sym.value, text: sym.value, code: sym.code ?? arg.code };
-      if (sym.kind === "under") return { ...arg, under: sym.dirs, text: arg.value };
+      if (sym.kind === "under") return { ...arg, under: sym.dirs, named: sym.named, text: arg.value };
       return { ...arg, unknown: true, text: arg.value };
     }
     // Inside a longer word (`sh -c 'rm {}'`): the value keeps `{}` for code that is parsed again

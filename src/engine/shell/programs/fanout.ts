@@ -26,13 +26,13 @@ function stdinItems(inv: Invocation, stdin: Stdin, nulSeparated: boolean, fromFi
     }
     return out;
   }
-  if (stdin.kind === "under") return [{ text: "{}", span: inv.span, under: stdin.dirs }];
+  if (stdin.kind === "under") return [{ text: "{}", span: inv.span, under: stdin.dirs, named: stdin.named }];
   return [{ text: "{}", span: inv.span, unknown: true }];
 }
 
 /** The Sym a placeholder stands for, given the items. */
 function itemsSym(items: Arg[]): Sym {
-  if (items.length === 1 && items[0].under) return { kind: "under", dirs: items[0].under };
+  if (items.length === 1 && items[0].under) return { kind: "under", dirs: items[0].under, named: items[0].named };
   if (items.length === 1 && known(items[0])) return { kind: "literal", value: items[0].value };
   return { kind: "unknown" };
 }
@@ -98,7 +98,8 @@ const find: Handler = (inv, r) => {
   while (i < args.length && !(known(args[i]) && /^[-(!]|^\)$/.test(args[i].value!))) starts.push(args[i++]);
   const startDirs = starts.length ? starts : [syntheticArg(".", inv.span)];
   const dirs = startDirs.filter(known).map((a) => (inv.scope.cwd !== undefined ? resolvePath(a.value, { cwd: inv.scope.cwd, home: inv.scope.home }) : undefined)).filter((d): d is string => !!d);
-  const found: Sym = dirs.length === startDirs.length ? { kind: "under", dirs } : { kind: "unknown" };
+  const named = nameTest(args.slice(i));
+  const found: Sym = dirs.length === startDirs.length ? { kind: "under", dirs, ...(named !== undefined && { named }) } : { kind: "unknown" };
   const shownArgs: string[] = args.slice(0, i).map(shown);
   for (const s of startDirs) r.path(inv, s, "list", true, "find");
   const at = r.sink.commands.length;
@@ -132,8 +133,33 @@ const find: Handler = (inv, r) => {
     i++;
   }
   r.emitText(["find", ...shownArgs].join(" "), inv.span, at);
-  return { stdout: found.kind === "under" ? { kind: "under", dirs: found.dirs } : { kind: "unknown", from: "find" }, text: ["find", ...shownArgs].join(" ") };
+  return { stdout: found.kind === "under" ? { kind: "under", dirs: found.dirs, named: found.named } : { kind: "unknown", from: "find" }, text: ["find", ...shownArgs].join(" ") };
 };
+
+/** Operators that make find's tests other than one conjunction (then no single test holds for every item). */
+const NOT_A_CONJUNCTION = new Set(["-o", "-or", "!", "-not", "(", ")", ","]);
+
+/**
+ * The name every path find reports matches, when its expression is a plain conjunction with a
+ * `-name P` (or `-iname P`, as lower case) test: `find . -name '*.pem' -exec cat {} \;` only
+ * reaches files named *.pem.
+ */
+function nameTest(expression: readonly Arg[]): string | undefined {
+  let named: string | undefined;
+  for (let i = 0; i < expression.length; i++) {
+    const v = expression[i].value;
+    if (v === undefined || NOT_A_CONJUNCTION.has(v)) return undefined;
+    if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
+      while (i < expression.length && expression[i].value !== ";" && expression[i].value !== "+") i++;
+      continue;
+    }
+    const value = expression[i + 1];
+    if ((v === "-name" || v === "-iname") && named === undefined && value && known(value) && value.value !== "" && !value.value.includes("/")) {
+      named = v === "-iname" ? value.value.toLowerCase() : value.value;
+    }
+  }
+  return named;
+}
 
 export function fanoutHandlers(): Record<string, Handler> {
   return { xargs, parallel, find, gfind: find };
