@@ -48,7 +48,10 @@ describe("shell analysis: decisions beyond the corpus", () => {
     ["git branch -df feature", "ask"],
     ["git branch --force --delete feature", "ask"],
     ["git branch -d feature", "allow"],
-    ["git branch -f feature HEAD~1", "allow"],
+    // Resetting a branch by force drops the commits only its old tip reached: the forced delete
+    // and re-create it amounts to (the generalisation corpus's label, issue 16).
+    ["git branch -f feature HEAD~1", "ask"],
+    ["git branch feature HEAD~1", "allow"],
     ["python3 -c \"import subprocess; subprocess.run(['rm', '-rf', 'build'])\"", "block"],
     ["python -c \"import os; os.system('git reset --hard')\"", "block"],
     ["python -c \"import shutil; shutil.rmtree('specs')\"", "block"],

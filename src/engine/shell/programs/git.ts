@@ -5,7 +5,7 @@
 // `git clean -f` deletes, `git reset --hard` overwrites everything below the work tree.
 // A push of `+ref` is a force push: it is also presented as `git push --force … ref`.
 import { resolvePath } from "../../paths";
-import { has, parseOptions, type OptionSpec } from "../options";
+import { has, parseOptions, valuesOf, type OptionSpec, type ParsedArgs } from "../options";
 import type { Handler, Invocation, RunResult } from "../runner";
 import { identityCode, sliceCode } from "../code";
 import { known, syntheticArg, type Arg } from "../words";
@@ -21,6 +21,7 @@ const SUB_SPECS: Record<string, OptionSpec> = {
   tag: { shortWithValue: "mFu", longWithValue: ["message", "file", "local-user"] },
   restore: { shortWithValue: "s", longWithValue: ["source", "pathspec-from-file"] },
   checkout: { shortWithValue: "bB", longWithValue: ["orphan", "conflict", "pathspec-from-file"] },
+  switch: { shortWithValue: "cC", longWithValue: ["create", "force-create", "orphan", "conflict"] },
   rm: { longWithValue: ["pathspec-from-file"] },
   mv: {},
   clean: { shortWithValue: "e", longWithValue: ["exclude"] },
@@ -192,6 +193,9 @@ const git: Handler = (inv, r): RunResult | void => {
       .filter((b) => !/^(refs\/tags\/|tags\/)/.test(b) && !has(p, "tags"));
     if (gone.length) r.emitText(["git", "branch", "-D", ...gone].join(" "), inv.span);
   }
+  // A branch moved by force loses the commits only it reached, as a deleted one does.
+  const overwritten = forcedBranch(name, p, operands);
+  if (overwritten && known(overwritten)) r.emitText(`git branch -D ${overwritten.value}`, inv.span);
   if (name === "update-ref" && has(p, "d")) r.emitText(["git", "branch", "-D", ...operands.map((a) => shown(a).replace(/^refs\/heads\//, ""))].join(" "), inv.span);
   if (name === "reflog" && operands[0]?.value === "expire") {
     // Expiring every reflog entry now (with --all, or refs/stash) drops the stash entries for good.
@@ -254,6 +258,19 @@ const git: Handler = (inv, r): RunResult | void => {
   }
   return;
 };
+
+/**
+ * The branch a command resets or overwrites by force: `git branch -f B [start]`, `git branch -M|-C
+ * A B` (or -m/-c with --force: B is overwritten), `git checkout -B B`, `git switch -C B`.
+ */
+function forcedBranch(sub: string, p: ParsedArgs, operands: readonly Arg[]): Arg | undefined {
+  if (sub === "checkout") return valuesOf(p, "B")[0];
+  if (sub === "switch") return valuesOf(p, "C", "force-create")[0];
+  if (sub !== "branch" || has(p, "d", "D", "delete") || operands.length === 0) return undefined;
+  const force = has(p, "f", "force");
+  if (has(p, "M", "C") || (force && has(p, "m", "move", "c", "copy"))) return operands[operands.length - 1];
+  return force ? operands[0] : undefined;
+}
 
 export function gitHandlers(): Record<string, Handler> {
   return { git };
