@@ -84,6 +84,28 @@ describe("analysis families (issue 16)", () => {
     ["git push origin :refs/tags/v0.1", "allow"],
     ["git reflog expire --expire=90.days.ago --all", "allow"],
   ]);
+  table("2. a branch moved or overwritten by force is the forced delete it amounts to", [
+    ["git branch -f main HEAD~3", "ask"],
+    ["git branch --force release v1.2", "ask"],
+    ["git branch -M main", "ask"],
+    ["git checkout -B feature origin/feature", "ask"],
+    ["git switch -C hotfix", "ask"],
+    ["git branch -m old new", "allow"],
+    ["git switch -c topic", "allow"],
+    ["git checkout -b topic", "allow"],
+    ["git branch -u origin/main", "allow"],
+  ]);
+  table("1. the paths a fan-out reaches are judged by the name find selects them with (-name)", [
+    ["find . -name '*.pem' -exec cat {} \\;", "block"],
+    ["find . -type f -name .env -exec head {} +", "block"],
+    ["find ~/certs -iname '*.KEY' | xargs cat", "block"],
+    ["find . -name '*.pem' -print0 | xargs -0 grep BEGIN", "block"],
+    ["find . -name '*.py' -exec grep -n TODO {} \\;", "allow"],
+    ["find . -name '*.key' -exec ls -l {} \\;", "allow"],
+    ["find src -name '*.ts' | xargs wc -l", "allow"],
+    // -exec binds to the -name test beside it: only *.crt files are read here.
+    ["find . -name '*.pem' -prune -o -name '*.crt' -exec cat {} \\;", "allow"],
+  ]);
   table("2. in-place rewriters write their operands (only with their write option)", [
     ["prettier -w PLAN.md", "block"],
     ["black adws/adw_config", "block"],

@@ -4,20 +4,22 @@
 // Known misses, not asserted here (what the engine answers → what the policy wants):
 //   rm$IFS-rf$IFS/tmp/x                     ask → block   ($IFS word splitting is not modelled)
 //   arr=(rm -rf x); "${arr[@]}"             ask → block   (arrays are not tracked)
-//   node -e "fs.readFileSync(process.env.HOME + '/.ssh/id_rsa')"          allow → block
+//   node -e "fs.readFileSync(process.env.HOME + '/.ssh/id_rsa')"          ask → block
 //   python3 -c "pathlib.Path.home().joinpath('.ssh','id_rsa').read_text()" allow → block
 //     (a path built by joining strings at run time inside interpreter code is not seen)
 // Still wrong on the generalisation corpus (test/fixtures/corpus/generalisation.jsonl, issue 16):
-//   npx rimraf src/generated / npx prettier --write …   allow → block  (npx/pnpm dlx/bunx do not run
-//                                                         the table row yet: h4 adds those wrappers)
-//   find . -name '*.pem' -exec cat {} \;                allow → block  (-name patterns are not
-//                                                         compared with zero-access names)
-//   git gc --prune=now                                  allow → block  (not in the ref-destroyer rows)
-//   git branch -f main HEAD~5                           allow → ask    (branch moves are not modelled)
-//   PowerShell Remove-Item -Recurse -Force src          allow → block  (PowerShell analysis: the lead's)
-//   find . -name __pycache__ -exec rm -rf {} +          block → allow under the defaults (the walked
-//                                                         folder `.` is not regenerable; -name not used)
-//   gio trash README.md (defaults)                      block → allow  (trash is shown as rm -r)
+//   git gc --prune=now --aggressive                     allow → block  (gc alone prunes only what no
+//                                                         ref or reflog reaches: stash entries live in
+//                                                         refs/stash's reflog and survive; the pair
+//                                                         `reflog expire --expire=now --all && gc` blocks)
+//   find . -name __pycache__ -exec rm -rf {} +          block → allow under the defaults (the items
+//                                                         are named __pycache__, but a protected folder
+//                                                         below `.` may hold one: not provably regenerable)
+//   gio trash README.md (defaults)                      block → allow  (trash tools are shown as rm -r:
+//                                                         whether the operand is a file or a folder is
+//                                                         not known statically)
+//   find . -name '*env' -exec cat {} \;                 allow → block  (find's `*` matches a leading
+//                                                         dot; the name is compared as a shell glob)
 import * as assert from "node:assert/strict";
 import { verdict } from "./shell-helpers";
 
