@@ -1,8 +1,9 @@
 // npm run bench:corpus [FILE]: the engine and the textual matcher on the labelled corpus,
 // per class, per variant and overall, in the same run. `--misses` lists the engine's errors.
-// Then the generalisation corpus (test/fixtures/corpus/generalisation.jsonl, commands written for
-// issue 16 before the engine was changed) scored twice: with the reference rules as the whole
-// policy (`expect`) and with the embedded defaults (`expectDefaults`, else `expect`).
+// Then the corpora written for issue 16 before the engine changes they measure
+// (test/fixtures/corpus/generalisation.jsonl, then fresh.jsonl from a later session) scored twice:
+// with the reference rules as the whole policy (`expect`) and with the embedded defaults
+// (`expectDefaults`, else `expect`).
 // Each decision runs in a worker with the product's 2 s budget: a user pattern that backtracks
 // without end counts as the refusal the product gives it instead of hanging the bench.
 import * as fs from "node:fs";
@@ -112,33 +113,11 @@ async function main(): Promise<void> {
     for (const { c, got } of engine.misses) console.log(`  ${c.id} ${c.class}/${c.variant} expect ${c.expect} got ${got}: ${c.tool} ${JSON.stringify(c.input).slice(0, 140)}`);
   }
 
-  // The generalisation corpus, under both policies.
-  const genFile = path.join(root, "test/fixtures/corpus/generalisation.jsonl");
-  if (args.some((a) => !a.startsWith("--")) || !fs.existsSync(genFile)) return;
-  const gen = loadCorpus(genFile) as (CorpusCase & { family?: string; expectDefaults?: Action })[];
-  const asDefaults = gen.map((c) => ({ ...c, expect: c.expectDefaults ?? c.expect }));
-  const refRun = await bounded(rulesFile, gen);
-  const defRun = await bounded(undefined, asDefaults);
-  const ref = score(gen, (c) => refRun.got[gen.indexOf(c as (typeof gen)[number])]);
-  const def = score(asDefaults, (c) => defRun.got[asDefaults.indexOf(c as (typeof asDefaults)[number])]);
-  const byFamily = (cs: typeof gen, got: Action[]) => {
-    const fam = cs.map((c) => ({ ...c, class: c.family ?? c.class }));
-    return score(fam, (c) => got[fam.indexOf(c as (typeof fam)[number])]).byClass;
-  };
-  const famRef = byFamily(gen, refRun.got);
-  const famDef = byFamily(asDefaults, defRun.got);
-  console.log(`\n\ngeneralisation corpus: ${genFile} (${gen.length} cases)`);
-  table("by family", [...famRef.keys()], famRef, famDef, "reference", "defaults");
-  console.log(`\ngeneralisation, reference rules as the whole policy: ${line(ref.overall)}`);
-  console.log(`generalisation, embedded defaults                 : ${line(def.overall)}`);
-  const over = [...new Set([...refRun.overBudget, ...defRun.overBudget])];
-  if (over.length) console.log(`over the ${BUDGET_MS} ms budget (counted as block): ${over.join(", ")}`);
-  if (showMisses) {
-    for (const [label, s] of [["reference", ref], ["defaults", def]] as const) {
-      console.log(`\ngeneralisation misses, ${label} (${s.misses.length}):`);
-      for (const { c, got } of s.misses) console.log(`  ${c.id} ${(c as { family?: string }).family}/${c.variant} expect ${c.expect} got ${got}: ${c.tool} ${JSON.stringify(c.input).slice(0, 140)}`);
-    }
-  }
+  // The corpora written for issue 16 before the engine changes they measure, under both policies:
+  // generalisation.jsonl (before the detection work), fresh.jsonl (a later session, before its
+  // changes were scored on it).
+  if (args.some((a) => !a.startsWith("--"))) return;
+  for (const name of ["generalisation", "fresh"]) await scoreBothPolicies(path.join(root, `test/fixtures/corpus/${name}.jsonl`), name, rulesFile, showMisses);
 
   
   // Incident corpus (h4, issue 19): real incident commands and the routine work around them,
@@ -157,6 +136,35 @@ async function main(): Promise<void> {
         console.log(`\nincident misses (${scored.misses.length}):`);
         for (const { c, got } of scored.misses) console.log(`  ${c.id} ${c.class}/${c.variant} expect ${c.expect} got ${got}: ${JSON.stringify(c.input).slice(0, 140)}`);
       }
+    }
+  }
+}
+
+/** One of the issue 16 corpora: by family and overall, with the reference rules and with the defaults. */
+async function scoreBothPolicies(file: string, name: string, rulesFile: string, showMisses: boolean): Promise<void> {
+  if (!fs.existsSync(file)) return;
+  const gen = loadCorpus(file) as (CorpusCase & { family?: string; expectDefaults?: Action })[];
+  const asDefaults = gen.map((c) => ({ ...c, expect: c.expectDefaults ?? c.expect }));
+  const refRun = await bounded(rulesFile, gen);
+  const defRun = await bounded(undefined, asDefaults);
+  const ref = score(gen, (c) => refRun.got[gen.indexOf(c as (typeof gen)[number])]);
+  const def = score(asDefaults, (c) => defRun.got[asDefaults.indexOf(c as (typeof asDefaults)[number])]);
+  const byFamily = (cs: typeof gen, got: Action[]) => {
+    const fam = cs.map((c) => ({ ...c, class: c.family ?? c.class }));
+    return score(fam, (c) => got[fam.indexOf(c as (typeof fam)[number])]).byClass;
+  };
+  const famRef = byFamily(gen, refRun.got);
+  const famDef = byFamily(asDefaults, defRun.got);
+  console.log(`\n\n${name} corpus: ${file} (${gen.length} cases)`);
+  table("by family", [...famRef.keys()], famRef, famDef, "reference", "defaults");
+  console.log(`\n${`${name}, reference rules as the whole policy`.padEnd(52)}: ${line(ref.overall)}`);
+  console.log(`${`${name}, embedded defaults`.padEnd(52)}: ${line(def.overall)}`);
+  const over = [...new Set([...refRun.overBudget, ...defRun.overBudget])];
+  if (over.length) console.log(`over the ${BUDGET_MS} ms budget (counted as block): ${over.join(", ")}`);
+  if (showMisses) {
+    for (const [label, s] of [["reference", ref], ["defaults", def]] as const) {
+      console.log(`\n${name} misses, ${label} (${s.misses.length}):`);
+      for (const { c, got } of s.misses) console.log(`  ${c.id} ${(c as { family?: string }).family}/${c.variant} expect ${c.expect} got ${got}: ${c.tool} ${JSON.stringify(c.input).slice(0, 140)}`);
     }
   }
 }
