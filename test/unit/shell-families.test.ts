@@ -95,6 +95,15 @@ describe("analysis families (issue 16)", () => {
     ["git checkout -b topic", "allow"],
     ["git branch -u origin/main", "allow"],
   ]);
+  table("1. a command substitution that is a listing (one command) is some path below what it lists", [
+    ["cat $(find ~/.aws -type f)", "block"],
+    ["cat $(find . -name '*.key')", "block"],
+    ["wc -l $(git ls-files '*.py')", "allow"],
+    ["grep -n TODO $(find src -name '*.ts')", "allow"],
+    // A filtered listing picks its files at run time: still unknown.
+    ["cat $(ls -a | grep '^.env$')", "ask"],
+    ["rm $(ls | head -1)", "ask"],
+  ]);
   table("1. the paths a fan-out reaches are judged by the name find selects them with (-name)", [
     ["find . -name '*.pem' -exec cat {} \\;", "block"],
     ["find . -type f -name .env -exec head {} +", "block"],

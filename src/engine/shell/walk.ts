@@ -120,8 +120,11 @@ export class Walker implements Runner {
     return false;
   }
 
-  walkStatements(list: readonly Statement[], src: Code, scope: Scope, stdin: Stdin, depth: number): void {
-    for (const st of list) this.walkNode(st.command, src, scope, stdin, depth);
+  /** Walks the statements; returns what the last one prints. */
+  walkStatements(list: readonly Statement[], src: Code, scope: Scope, stdin: Stdin, depth: number): Stdin {
+    let out: Stdin = NO_STDIN;
+    for (const st of list) out = this.walkNode(st.command, src, scope, stdin, depth);
+    return out;
   }
 
   private walkList(list: CompoundList | undefined, src: Code, scope: Scope, stdin: Stdin, depth: number): void {
@@ -234,7 +237,10 @@ export class Walker implements Runner {
         this.uncertain(`command substitutions are nested more than ${MAX_DEPTH} levels deep`, spanIn(n.code, n.script.pos, n.script.end));
         continue;
       }
-      this.walkStatements(n.script.commands, n.code, scope.fork(), NO_STDIN, depth + 1);
+      const printed = this.walkStatements(n.script.commands, n.code, scope.fork(), NO_STDIN, depth + 1);
+      // Only a listing's own output: one simple command. A filtered listing (`ls | grep .env`)
+      // names files picked at run time, which stays unknown.
+      if (n.script.commands.length === 1 && n.script.commands[0].command.type === "Command") n.printed = printed;
     }
   }
 
@@ -265,6 +271,12 @@ export class Walker implements Runner {
     }
     const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
     this.walkNested(nested, scope, depth);
+    // A word that is what a listing prints (`$(git ls-files)`, `$(find DIR)`) is some path below
+    // the folders it lists, as the same listing piped to xargs is.
+    for (let i = 0; i < argv.length; i++) {
+      const printed = argv[i].printedBy?.printed;
+      if (printed?.kind === "under") argv[i] = { ...argv[i], under: printed.dirs, named: printed.named, unknown: undefined, printedBy: undefined };
+    }
     // Brace expansion comes first in bash: `{rm,-rf,x}` is the three words rm -rf x.
     if (argv.some((a) => a.braces)) argv.splice(0, argv.length, ...argv.flatMap(braceWords));
 

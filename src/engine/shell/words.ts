@@ -7,6 +7,7 @@ import { forEachChild, type HereDocBody, type ParsedScript, type SyntaxNode, typ
 import type { Span } from "../types";
 import { CodeBuilder, offsetAt, sliceCode, spanIn, type Code } from "./code";
 import { base64Decode, hexDecode, printfOutput, reverseLines, unescapeC } from "./decode";
+import type { Stdin } from "./runner";
 import type { Scope, Sym } from "./scope";
 
 export interface Arg {
@@ -33,6 +34,8 @@ export interface Arg {
   maybe?: string[];
   /** An unquoted brace expansion (`a{,.bak}`, `{rm,-rf,x}`): the word becomes several words. */
   braces?: boolean;
+  /** The word is what this command substitution prints (`$(git ls-files)`), not known statically. */
+  printedBy?: NestedScript;
 }
 
 export interface NestedScript {
@@ -41,6 +44,8 @@ export interface NestedScript {
   code: Code;
   /** Process substitutions and command substitutions run in a subshell. */
   kind: "command" | "process";
+  /** What it prints, once walked (for a script of one statement). */
+  printed?: Stdin;
 }
 
 /** Is this arg a path whose value is known? */
@@ -90,6 +95,7 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
     output: state.output,
     maybe: state.unknown && state.maybe !== undefined && word.parts && word.parts.length === 1 ? [state.maybe] : undefined,
     braces: state.braces || undefined,
+    printedBy: state.unknown && wholeSubstitution(word) ? state.substitution : undefined,
   };
   return applyPlaceholders(arg, scope);
 }
@@ -124,6 +130,15 @@ interface EvalState {
   output?: Code;
   maybe?: string;
   braces?: boolean;
+  /** The last command substitution whose output is not known statically. */
+  substitution?: NestedScript;
+}
+
+/** Is the word one command substitution, bare or in double quotes (`$(cmd)`, `"$(cmd)"`)? */
+function wholeSubstitution(word: Word): boolean {
+  const only = word.parts?.length === 1 ? word.parts[0] : undefined;
+  const inner = only?.type === "DoubleQuoted" && only.parts.length === 1 ? only.parts[0] : only;
+  return inner?.type === "CommandExpansion";
 }
 
 function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: NestedScript[], b: CodeBuilder, st: EvalState): void {
@@ -171,7 +186,8 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       return;
     }
     case "CommandExpansion": {
-      if (p.script) nested.push({ script: p.script, code: scriptCode(p.script, p.pos, p.end, src), kind: "command" });
+      const entry: NestedScript | undefined = p.script ? { script: p.script, code: scriptCode(p.script, p.pos, p.end, src), kind: "command" } : undefined;
+      if (entry) nested.push(entry);
       // Output that static evaluation knows (`$(echo .env)`, `$(printf '\x67it')`, a decoded
       // payload) is the word's value; anything else is only known when the command runs.
       const out = p.script ? staticOutput(p.script, scriptCode(p.script, p.pos, p.end, src), scope) : undefined;
@@ -182,6 +198,7 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
         return;
       }
       st.unknown = true;
+      st.substitution = entry;
       b.push(p.text, (i) => offsetAt(src, p.pos + i));
       return;
     }
