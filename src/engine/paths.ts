@@ -177,7 +177,18 @@ export function globMayMatchName(m: PathMatcher, abs: string, within?: string): 
   if (m.shape !== "name" || GLOB_CHARS.test(m.target) || !GLOB_CHARS.test(abs)) return false;
   const parts = abs.split("/");
   if (within !== undefined && (parts.slice(0, -1).join("/") !== within || !GLOB_CHARS.test(parts[parts.length - 1]))) return false;
-  return parts.some((part) => GLOB_CHARS.test(part) && new Minimatch(part, { dot: false, nocomment: true, nonegate: true }).match(m.target));
+  return parts.some((part) => GLOB_CHARS.test(part) && segmentGlob(part).match(m.target));
+}
+
+/** A wildcard segment of a path as the shell expands it (a leading dot must be written), compiled once (bounded). */
+const segmentGlobs = new Map<string, Minimatch>();
+export function segmentGlob(part: string): Minimatch {
+  let mm = segmentGlobs.get(part);
+  if (!mm) {
+    if (segmentGlobs.size >= 1024) segmentGlobs.clear();
+    segmentGlobs.set(part, (mm = new Minimatch(part, { dot: false, nocomment: true, nonegate: true })));
+  }
+  return mm;
 }
 
 /**

@@ -6,8 +6,7 @@
 // candidate, in list order, so the index only has to never leave a hit out: the first hit is the
 // same as scanning the whole list (tested against the full scan, test/unit/rules-scale.test.ts).
 // Pure; built once per compiled list (a WeakMap).
-import { Minimatch } from "minimatch";
-import type { PathMatcher } from "../paths";
+import { segmentGlob, type PathMatcher } from "../paths";
 
 /**
  * No character minimatch gives a meaning to, none of our glob characters, and no spelling it
@@ -41,17 +40,6 @@ function buildIndex(list: readonly (readonly [unknown, PathMatcher])[]): PathInd
   });
   ix.sorted.sort((a, b) => (a.target < b.target ? -1 : a.target > b.target ? 1 : a.index - b.index));
   return ix;
-}
-
-/** One compiled glob per wildcard segment seen (bounded), with globMayMatchName's options. */
-const segmentGlobs = new Map<string, Minimatch>();
-function segmentGlob(part: string): Minimatch {
-  let mm = segmentGlobs.get(part);
-  if (!mm) {
-    if (segmentGlobs.size >= 1024) segmentGlobs.clear();
-    segmentGlobs.set(part, (mm = new Minimatch(part, { dot: false, nocomment: true, nonegate: true })));
-  }
-  return mm;
 }
 
 function add(map: Map<string, number[]>, key: string, i: number): void {
