@@ -20,7 +20,8 @@ const rounds = Number(/^\d+$/.test(process.argv[2] ?? "") ? process.argv[2] : 30
 
 const calls = cases.map((c) => ({ tool: c.tool, input: c.input }));
 const bash = calls.filter((c) => c.tool.toLowerCase() === "bash" && typeof c.input.command === "string" && c.input.command.trim() !== "");
-timeEach(calls, 3, (c) => decide(c, rules, ctx));
+// The same warm-up as npm run bench (steady state, as in the long-lived decider worker).
+timeEach(calls, 20, (c) => decide(c, rules, ctx));
 const all = perItem(timeEach(calls, rounds, (c) => decide(c, rules, ctx)), calls.length);
 const samples = timeEach(bash, rounds, (c) => decide(c, rules, ctx));
 const ours = perItem(samples, bash.length);
