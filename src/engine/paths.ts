@@ -81,6 +81,8 @@ export interface PathMatcher {
   below?: string;
   /** folder: what a path inside it starts with (target + "/"); glob: the same for `below`. */
   inside?: string;
+  /** Does the target hold a wildcard (computed on first use)? */
+  magic?: boolean;
 }
 
 export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
@@ -174,10 +176,20 @@ function segmentsOf(abs: string): readonly string[] {
  * `within`: only globs whose wildcard segment is the last one and whose folder is this one.
  */
 export function globMayMatchName(m: PathMatcher, abs: string, within?: string): boolean {
-  if (m.shape !== "name" || GLOB_CHARS.test(m.target) || !GLOB_CHARS.test(abs)) return false;
-  const parts = abs.split("/");
-  if (within !== undefined && (parts.slice(0, -1).join("/") !== within || !GLOB_CHARS.test(parts[parts.length - 1]))) return false;
-  return parts.some((part) => GLOB_CHARS.test(part) && segmentGlob(part).match(m.target));
+  if (m.shape !== "name" || (m.magic ??= GLOB_CHARS.test(m.target)) || !GLOB_CHARS.test(abs)) return false;
+  if (within !== undefined && (abs.slice(0, Math.max(0, abs.lastIndexOf("/"))) !== within || !GLOB_CHARS.test(abs.slice(abs.lastIndexOf("/") + 1)))) return false;
+  return wildcardSegmentsOf(abs).some((part) => segmentGlob(part).match(m.target));
+}
+
+/** The segments of a path that hold a wildcard; the last path's are kept (every name entry asks). */
+let lastGlobbed = "";
+let lastWildcards: readonly string[] = [];
+function wildcardSegmentsOf(abs: string): readonly string[] {
+  if (abs !== lastGlobbed) {
+    lastWildcards = abs.split("/").filter((part) => GLOB_CHARS.test(part));
+    lastGlobbed = abs;
+  }
+  return lastWildcards;
 }
 
 /** A wildcard segment of a path as the shell expands it (a leading dot must be written), compiled once (bounded). */
@@ -233,7 +245,18 @@ export function patternMayMatchEntry(m: PathMatcher, abs: string): boolean {
   const last = abs.slice(abs.lastIndexOf("/") + 1);
   if (!GLOB_CHARS.test(last)) return false;
   const test = m.segment ?? ((part: string) => m.glob!.match(part));
-  return sampleNames(last).some((n) => n !== "" && test(n));
+  return samplesOf(last).some((n) => n !== "" && test(n));
+}
+
+/** sampleNames of the last glob asked about (each name entry asks for the same one in turn). */
+let lastSampled = "";
+let lastSamples: readonly string[] = [];
+function samplesOf(glob: string): readonly string[] {
+  if (glob !== lastSampled) {
+    lastSamples = sampleNames(glob);
+    lastSampled = glob;
+  }
+  return lastSamples;
 }
 
 /** Concrete names a glob segment matches: a few, never an exhaustive list. */
