@@ -10,6 +10,9 @@ export type Sym =
   | { kind: "under"; dirs: string[]; named?: string }
   | { kind: "unknown" };
 
+/** Where an array is kept among the variables (a name no variable can have). */
+const ARRAY = "array ";
+
 /** What every variable never assigned is (shared: a Sym is never modified). */
 const UNKNOWN: Sym = Object.freeze({ kind: "unknown" });
 
@@ -27,10 +30,10 @@ export class Scope {
     return new Scope(this.cwd, this.home, new Map(this.vars), this.placeholders);
   }
 
-  /** A fresh shell (`bash -c`): environment-ish variables are inherited, positional ones are not. */
+  /** A fresh shell (`bash -c`): environment-ish variables are inherited; positional ones and arrays are not. */
   child(positional: Sym[] = []): Scope {
     const vars = new Map<string, Sym>();
-    for (const [k, v] of this.vars) if (!/^[0-9]+$/.test(k)) vars.set(k, v);
+    for (const [k, v] of this.vars) if (!/^[0-9]+$/.test(k) && !k.startsWith(ARRAY)) vars.set(k, v);
     positional.forEach((v, i) => vars.set(String(i), v));
     return new Scope(this.cwd, this.home, vars, this.placeholders);
   }
@@ -45,6 +48,17 @@ export class Scope {
 
   set(name: string, value: Sym): void {
     this.vars.set(name, value);
+  }
+
+  /** `name=(a b c)`: the elements, or undefined when one of them is only known at run time. */
+  setArray(name: string, elements: string[] | undefined): void {
+    this.vars.set(ARRAY + name, elements ? { kind: "literal", value: JSON.stringify(elements) } : UNKNOWN);
+  }
+
+  /** The elements of an array assigned earlier, when all are known. */
+  getArray(name: string): string[] | undefined {
+    const v = this.vars.get(ARRAY + name);
+    return v?.kind === "literal" ? (JSON.parse(v.value) as string[]) : undefined;
   }
 
   /** Known variables; HOME and PWD are always known; anything else never assigned is unknown. */

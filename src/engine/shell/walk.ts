@@ -209,7 +209,8 @@ export class Walker implements Runner {
     const values: Sym[] = [];
     for (const w of wordlist ?? []) {
       const a = evalWord(w, src, scope, nested);
-      if (a.under) values.push({ kind: "under", dirs: a.under });
+      if (a.words) for (const x of a.words) values.push({ kind: "literal", value: x.value! });
+      else if (a.under) values.push({ kind: "under", dirs: a.under });
       else if (!known(a)) values.push({ kind: "unknown" });
       else if (a.glob) values.push(globSym(a.value, scope));
       else values.push({ kind: "literal", value: a.value });
@@ -247,21 +248,22 @@ export class Walker implements Runner {
   private walkCommand(cmd: ShCommand, src: Code, scope: Scope, stdin: Stdin, depth: number): Stdin {
     const nested: NestedScript[] = [];
     const assignments: [string, Arg][] = [];
+    const arrays: [string, string[] | undefined][] = [];
     let prefixCount = 0;
     for (const p of cmd.prefix) {
       if (p.type !== "Assignment") continue;
       if (p.value.type === "Word") {
         assignments.push([p.name, evalWord(p.value, src, scope, nested)]);
         prefixCount++;
-      }
-      else for (const w of p.value.elements) evalWord(w, src, scope, nested);
+      } else arrays.push([p.name, arrayElements(p.value.elements.map((w) => evalWord(w, src, scope, nested)), p.append)]);
     }
     const argv: Arg[] = [];
     if (cmd.name) argv.push(evalWord(cmd.name, src, scope, nested));
     for (const s of cmd.suffix) {
       if (s.type === "Word") argv.push(evalWord(s, src, scope, nested));
       else if (s.type === "Assignment") {
-        // `export A=1`, `local x=$(…)`: the builtin receives `A=1`.
+        // `export A=1`, `local x=$(…)`: the builtin receives `A=1`; `local -a x=(…)` an array.
+        if (s.value.type !== "Word") arrays.push([s.name, arrayElements(s.value.elements.map((w) => evalWord(w, src, scope, nested)), s.append)]);
         const v = s.value.type === "Word" ? evalWord(s.value, src, scope, nested) : undefined;
         const span = spanIn(src, s.pos, s.end);
         const value = v && known(v) ? `${s.name}=${v.value}` : undefined;
@@ -279,11 +281,14 @@ export class Walker implements Runner {
     }
     // Brace expansion comes first in bash: `{rm,-rf,x}` is the three words rm -rf x.
     if (argv.some((a) => a.braces)) argv.splice(0, argv.length, ...argv.flatMap(braceWords));
+    // An array expanded as words (`"${cmd[@]}"`) is its elements.
+    if (argv.some((a) => a.words)) argv.splice(0, argv.length, ...argv.flatMap((a) => a.words ?? [a]));
 
     const declares = argv.length > 0 && known(argv[0]) && DECLARATIONS.has(argv[0].value);
     if (argv.length === 0 || declares) {
       // Plain assignments change the shell's variables for the commands that follow.
       for (const [name, v] of assignments) scope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : v.under ? { kind: "under", dirs: v.under } : { kind: "unknown" });
+      for (const [name, elements] of arrays) scope.setArray(name, elements);
       if (argv.length === 0) return UNKNOWN_OUTPUT;
     }
     // `A=1 B=2 cmd`: the assignments are cmd's environment (GIT_CONFIG_COUNT… for git).
@@ -321,6 +326,21 @@ export class Walker implements Runner {
     }
     return input;
   }
+}
+
+/**
+ * The elements of `name=(…)` when each is one known word (no glob, no brace, no expansion only
+ * known at run time); `name+=(…)` appends to what is not tracked: unknown.
+ */
+function arrayElements(words: readonly Arg[], append: boolean | undefined): string[] | undefined {
+  if (append) return undefined;
+  const out: string[] = [];
+  for (const w of words) {
+    if (w.words) out.push(...w.words.map((x) => x.value!));
+    else if (known(w) && !w.glob && !w.braces) out.push(w.value);
+    else return undefined;
+  }
+  return out;
 }
 
 /** Where an alias is kept in the scope (a name no variable can have). */

@@ -36,6 +36,8 @@ export interface Arg {
   braces?: boolean;
   /** The word is what this command substitution prints (`$(git ls-files)`), not known statically. */
   printedBy?: NestedScript;
+  /** The words an array expansion (`"${a[@]}"`) becomes: the word is replaced by them. */
+  words?: Arg[];
 }
 
 export interface NestedScript {
@@ -96,6 +98,7 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
     maybe: state.unknown && state.maybe !== undefined && word.parts && word.parts.length === 1 ? [state.maybe] : undefined,
     braces: state.braces || undefined,
     printedBy: state.unknown && wholeSubstitution(word) ? state.substitution : undefined,
+    words: state.array && wholeExpansion(word) ? state.array.map((v) => syntheticArg(v, span)) : state.ifsSplit && value !== undefined ? value.split(" ").filter((w) => w !== "").map((v) => syntheticArg(v, span)) : undefined,
   };
   return applyPlaceholders(arg, scope);
 }
@@ -132,6 +135,19 @@ interface EvalState {
   braces?: boolean;
   /** The last command substitution whose output is not known statically. */
   substitution?: NestedScript;
+  /** The elements of the last array expanded as separate words (`${a[@]}`, unquoted `${a[*]}`). */
+  array?: string[];
+  /** Inside double quotes (while their parts are evaluated). */
+  inQuotes?: boolean;
+  /** An unquoted `$IFS` (the default separators) stands in the word: it is split there. */
+  ifsSplit?: boolean;
+}
+
+/** Is the word one parameter expansion, bare or in double quotes (`${a[@]}`, `"${a[@]}"`)? */
+function wholeExpansion(word: Word): boolean {
+  const only = word.parts?.length === 1 ? word.parts[0] : undefined;
+  const inner = only?.type === "DoubleQuoted" && only.parts.length === 1 ? only.parts[0] : only;
+  return inner?.type === "ParameterExpansion";
 }
 
 /** Is the word one command substitution, bare or in double quotes (`$(cmd)`, `"$(cmd)"`)? */
@@ -161,14 +177,35 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       b.push(p.value, (i) => offsetAt(src, Math.min(p.pos + 2 + i, p.end - 2)));
       return;
     case "DoubleQuoted":
-    case "LocaleString":
+    case "LocaleString": {
+      const outside = st.inQuotes;
+      st.inQuotes = true;
       for (const c of p.parts) {
         if (c.type === "Literal") pushUnescaped(b, c.text, c.value, c.pos, src, true);
         else evalPart(c, false, src, scope, nested, b, st);
       }
+      st.inQuotes = outside;
       return;
+    }
     case "SimpleExpansion":
     case "ParameterExpansion": {
+      // Arrays assigned earlier: `${a[@]}` (and unquoted `${a[*]}`) are its elements as words,
+      // `"${a[*]}"` one word of them joined by spaces, `${a[N]}` one element.
+      const elements = p.type === "ParameterExpansion" && p.index && !p.prefix && !p.operation ? scope.getArray(p.parameter) : undefined;
+      if (elements && p.type === "ParameterExpansion" && p.index) {
+        const index = p.index.value;
+        if (index === "@" || (index === "*" && !st.inQuotes)) {
+          st.array = elements;
+          st.unknown = true;
+          b.push(p.text, (i) => offsetAt(src, p.pos + i));
+          return;
+        }
+        const value = index === "*" ? elements.join(" ") : /^\d+$/.test(index) ? elements[Number(index)] ?? "" : undefined;
+        if (value !== undefined) {
+          b.push(value, () => offsetAt(src, p.pos));
+          return;
+        }
+      }
       const name = p.type === "SimpleExpansion" ? p.text.replace(/^\$\{?|\}$/g, "") : p.prefix || p.index || p.operation ? undefined : p.parameter;
       if (p.type === "ParameterExpansion" && p.operation) collectNested(p.operation, src, nested);
       // `${X:-default}` of an unknown X may well be the default: kept as a possible value.
@@ -177,6 +214,14 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
         if (known(d)) st.maybe = d.value;
       }
       const sym: Sym = name === undefined ? { kind: "unknown" } : scope.get(name);
+      // `$IFS` never assigned is space, tab, newline: unquoted, it splits the word there
+      // (`rm$IFS-rf$IFS/tmp/x` is three words).
+      if (name === "IFS" && !st.inQuotes && (sym.kind === "unknown" || (sym.kind === "literal" && sym.value !== ""))) {
+        // An assigned IFS splits on its own characters, so its expansion is a separator too.
+        st.ifsSplit = true;
+        b.push(" ", () => offsetAt(src, p.pos));
+        return;
+      }
       if (sym.kind === "literal") b.push(sym.value, () => offsetAt(src, p.pos));
       else {
         if (sym.kind === "under") st.under = [...(st.under ?? []), ...sym.dirs];
