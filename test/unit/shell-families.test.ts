@@ -142,6 +142,20 @@ describe("analysis families (issue 16)", () => {
     assert.deepEqual(expandBraces("{}"), ["{}"]);
     assert.deepEqual(expandBraces("a{b}c"), ["a{b}c"]);
   });
+  table("3. arrays assigned earlier are their elements; an unquoted $IFS splits the word", [
+    ["cmd=(git reset --hard); \"${cmd[@]}\"", "block"],
+    ["a=(sudo ls); ${a[*]}", "block"],
+    ["files=(.env notes.md); cat \"${files[@]}\"", "block"],
+    ["t=(x .env); for f in \"${t[@]}\"; do cat \"$f\"; done", "block"],
+    ["rm$IFS-rf$IFS/tmp/x", "block"],
+    ["IFS=,; git${IFS}reset$IFS--hard", "block"],
+    ["opts=(--oneline -5); git log \"${opts[@]}\"", "allow"],
+    ["files=(a.txt b.txt); wc -l \"${files[@]}\"", "allow"],
+    ["a=(x y); echo \"${a[*]}\"", "allow"],
+    ["echo \"a${IFS}b\"", "allow"],
+    // Arrays are not exported: a child shell does not see them (its program is unknown: ask).
+    ["a=(git reset --hard); bash -c '\"${a[@]}\"'", "ask"],
+  ]);
   table("3. a glob as the command word runs each known program it may name", [
     ["/usr/bin/g[i]t reset --hard", "block"],
     ["/bin/r? -rf x", "block"],

@@ -2,8 +2,9 @@
 // conventions with the reference rules. The analysis must generalize beyond corpus lines.
 //
 // Known misses, not asserted here (what the engine answers → what the policy wants):
-//   rm$IFS-rf$IFS/tmp/x                     ask → block   ($IFS word splitting is not modelled)
-//   arr=(rm -rf x); "${arr[@]}"             ask → block   (arrays are not tracked)
+//   arr+=(rm -rf x); "${arr[@]}"            ask → block   (appending to an array is not tracked)
+//   X="a,b"; IFS=,; cat $X                  splitting a variable's value on a custom IFS is
+//                                            not modelled (only $IFS itself splits)
 //   node -e "fs.readFileSync(process.env.HOME + '/.ssh/id_rsa')"          ask → block
 //   python3 -c "pathlib.Path.home().joinpath('.ssh','id_rsa').read_text()" allow → block
 //     (a path built by joining strings at run time inside interpreter code is not seen)
