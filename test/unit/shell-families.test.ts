@@ -109,6 +109,9 @@ describe("analysis families (issue 16)", () => {
     ["find . -type f -name .env -exec head {} +", "block"],
     ["find ~/certs -iname '*.KEY' | xargs cat", "block"],
     ["find . -name '*.pem' -print0 | xargs -0 grep BEGIN", "block"],
+    // find's wildcards match a leading dot, the shell's do not.
+    ["find . -name '*env' -exec cat {} \\;", "block"],
+    ["find . -name '*.local' -exec head {} +", "block"],
     ["find . -name '*.py' -exec grep -n TODO {} \\;", "allow"],
     ["find . -name '*.key' -exec ls -l {} \\;", "allow"],
     ["find src -name '*.ts' | xargs wc -l", "allow"],

@@ -19,8 +19,6 @@
 //   gio trash README.md (defaults)                      block → allow  (trash tools are shown as rm -r:
 //                                                         whether the operand is a file or a folder is
 //                                                         not known statically)
-//   find . -name '*env' -exec cat {} \;                 allow → block  (find's `*` matches a leading
-//                                                         dot; the name is compared as a shell glob)
 import * as assert from "node:assert/strict";
 import { verdict } from "./shell-helpers";
 

@@ -25,7 +25,12 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
     for (const dir of arg.under) r.sink.effect(dir, access, true, arg.span, via);
     // Only paths whose name matches `named` (find -name): that name below each folder is touched,
     // so a name rule (`*.pem`, `.env`) judges it as it judges the glob `DIR/*.pem`.
-    if (arg.named !== undefined) for (const dir of arg.under) r.sink.effect(`${dir === "/" ? "" : dir}/${arg.named}`, access, false, arg.span, `${via}, of the files named ${arg.named}`);
+    if (arg.named !== undefined) {
+      // find's wildcards also match a leading dot (`-name '*env'` reaches `.env`), the shell's do
+      // not: the dotted spelling is judged too.
+      const names = /^[*?]/.test(arg.named) ? [arg.named, arg.named[0] === "*" ? `.${arg.named}` : `.${arg.named.slice(1)}`] : [arg.named];
+      for (const dir of arg.under) for (const name of names) r.sink.effect(`${dir === "/" ? "" : dir}/${name}`, access, false, arg.span, `${via}, of the files named ${arg.named}`);
+    }
     return;
   }
   if (!known(arg)) {
