@@ -10,13 +10,14 @@
 // A non-literal argument where a command or a modified path is expected is an Uncertainty.
 import { sliceCode, spanIn, type Code } from "./code";
 import { MAX_INLINE_CODE } from "./limits";
+import { evalPathExpression } from "./path-expr";
 import { runSql } from "./programs/sql";
 import type { Invocation, Runner } from "./runner";
 import { syntheticArg, type Arg } from "./words";
 
 export type Language = "python" | "node" | "ruby" | "perl" | "php";
 
-type Op = "sql" | "shell" | "argv" | "rmrf" | "rmr" | "rmf" | "delete" | "rmdir" | "write" | "read" | "open" | "move" | "copy" | "chmod" | "chmodModeFirst" | "jsRm" | "pathlib" | "perlOpen";
+type Op = "sql" | "shell" | "argv" | "rmrf" | "rmr" | "rmf" | "delete" | "rmdir" | "write" | "read" | "open" | "move" | "copy" | "chmod" | "chmodModeFirst" | "jsRm" | "pathlib" | "pathRoot" | "perlOpen";
 
 interface Literal {
   value: string;
@@ -40,6 +41,7 @@ const PY: [RegExp, Op][] = [
   [/(?<![\w.])(?:io\.|codecs\.)?open\s*\(/g, "open"],
   [/\bos\.chmod\s*\(/g, "chmod"],
   [/\b(?:pathlib\.)?Path\s*\(/g, "pathlib"],
+  [/\b(?:pathlib\.)?Path\.(?:home|cwd)\s*\(\s*\)/g, "pathRoot"],
   [/\.(?:execute|executescript|executemany)\s*\(/g, "sql"],
 ];
 const JS: [RegExp, Op][] = [
@@ -203,7 +205,24 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
   const claimed = new Set<number>();
   const litArg = (l: Literal): Arg => syntheticArg(l.value, spanIn(code, l.start, l.end), sliceCode(code, l.start, l.end));
   const unknownArg = (a: CallArg | undefined, at: number): Arg => ({ text: a?.raw.trim() || "?", span: spanIn(code, at, at + (a?.raw.length ?? 1)), unknown: true });
-  const argOf = (a: CallArg | undefined, at: number): Arg => (a?.literal ? litArg(a.literal) : unknownArg(a, at));
+  // A path built from known parts (`os.homedir() + '/.ssh/id_rsa'`, `os.path.join(…)`) is that path.
+  const roots = { home: inv.scope.home, cwd: inv.scope.cwd };
+  const built = (raw: string, at: number, length: number): Arg | undefined => {
+    const value = evalPathExpression(raw, lang, roots);
+    return value === undefined ? undefined : syntheticArg(value, spanIn(code, at, at + length));
+  };
+  const argOf = (a: CallArg | undefined, at: number): Arg => (a?.literal ? litArg(a.literal) : (a && built(a.raw, at, a.raw.length)) || unknownArg(a, at));
+  const pathlibCall = (method: string, target: Arg, span: { start: number; end: number }, rest: string) => {
+    if (method === "unlink" || method === "rmdir") {
+      r.path(inv, target, "delete", false, `Path.${method}`);
+      emitRm([], target, span, method === "unlink" ? "rm" : "rmdir");
+    } else if (method === "read_text" || method === "read_bytes") r.path(inv, target, "read", false, `Path.${method}`);
+    else if (method === "rename" || method === "replace") r.path(inv, target, "delete", true, `Path.${method}`);
+    else if (method === "open") {
+      const mode = /^\s*\.\s*open\s*\(\s*["']([^"']*)/.exec(rest)?.[1] ?? "r";
+      r.path(inv, target, /[wax+]/.test(mode) ? "write" : "read", false, "Path.open");
+    } else r.path(inv, target, "write", false, `Path.${method}`);
+  };
   const emitRm = (flags: string[], a: Arg, span: { start: number; end: number }, prog = "rm") => {
     const shown = a.value ?? a.text;
     const text = [prog, ...flags, shown].join(" ");
@@ -300,18 +319,21 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
           break;
         }
         case "pathlib": {
-          const method = /^\s*\.\s*(unlink|rmdir|write_text|write_bytes|touch|mkdir|read_text|read_bytes|open|chmod|rename|replace)\b/.exec(text.slice(end))?.[1];
+          const method = PATHLIB_METHOD.exec(text.slice(end))?.[1];
           if (!method || !first) break;
-          const target = argOf(first, at);
-          if (method === "unlink" || method === "rmdir") {
-            r.path(inv, target, "delete", false, `Path.${method}`);
-            emitRm([], target, span, method === "unlink" ? "rm" : "rmdir");
-          } else if (method === "read_text" || method === "read_bytes") r.path(inv, target, "read", false, `Path.${method}`);
-          else if (method === "rename" || method === "replace") r.path(inv, target, "delete", true, `Path.${method}`);
-          else if (method === "open") {
-            const mode = /^\s*\.\s*open\s*\(\s*["']([^"']*)/.exec(text.slice(end))?.[1] ?? "r";
-            r.path(inv, target, /[wax+]/.test(mode) ? "write" : "read", false, "Path.open");
-          } else r.path(inv, target, "write", false, `Path.${method}`);
+          // `Path(a, b)` joins its arguments.
+          const target = (args.length > 1 && built(text.slice(m.index, end), m.index, end - m.index)) || argOf(first, at);
+          pathlibCall(method, target, span, text.slice(end));
+          break;
+        }
+        case "pathRoot": {
+          // `Path.home() / '.ssh' / 'id_rsa'`, `Path.home().joinpath('.aws')`, then the method.
+          const chain = pathChainEnd(text, m.index + m[0].length, text[m.index - 1] === "(");
+          const method = PATHLIB_METHOD.exec(text.slice(chain))?.[1];
+          if (!method) break;
+          const receiver = text[m.index - 1] === "(" ? text.slice(m.index, chain).replace(/\)\s*$/, "") : text.slice(m.index, chain);
+          const target = built(receiver, m.index, chain - m.index);
+          if (target) pathlibCall(method, target, spanIn(code, m.index, chain), text.slice(chain));
           break;
         }
       }
@@ -319,6 +341,35 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
   }
   runBackticks(lang, code, text, inv, r, claimed);
   mentionLiterals(code, text, inv, r, claimed);
+}
+
+const PATHLIB_METHOD = /^\s*\.\s*(unlink|rmdir|write_text|write_bytes|touch|mkdir|read_text|read_bytes|open|chmod|rename|replace)\b/;
+
+/**
+ * Where a pathlib chain that starts at `i` (after `Path.home()`) ends: ` / 'x'` joins and
+ * `.joinpath(…)` calls, and the `)` closing a parenthesised receiver when `parenthesised`.
+ */
+function pathChainEnd(text: string, i: number, parenthesised: boolean): number {
+  let k = i;
+  for (;;) {
+    const slash = /^\s*\/\s*/.exec(text.slice(k));
+    if (slash) {
+      const s = readString(text, k + slash[0].length);
+      if (!s?.lit) return k;
+      k = s.end;
+      continue;
+    }
+    const join = /^\s*\.\s*joinpath\s*\(/.exec(text.slice(k));
+    if (join) {
+      k = readArgs(text, k + join[0].length, true).end;
+      continue;
+    }
+    if (parenthesised) {
+      const close = /^\s*\)/.exec(text.slice(k));
+      if (close) return k + close[0].length;
+    }
+    return k;
+  }
 }
 
 /** Ruby/Perl/PHP backticks and %x()/qx{} run shell code. */
