@@ -95,6 +95,21 @@ describe("analysis families (issue 16)", () => {
     ["git checkout -b topic", "allow"],
     ["git branch -u origin/main", "allow"],
   ]);
+  table("1. a path interpreter code builds from known parts (home, cwd, joins, +) is that path", [
+    ["node -e \"fs.readFileSync(require('os').homedir() + '/.ssh/id_rsa')\"", "block"],
+    ["node -e \"fs.readFileSync(path.join(os.homedir(), '.aws', 'credentials'))\"", "block"],
+    ["node -e 'console.log(fs.readFileSync(`${process.env.HOME}/.ssh/config`, \"utf8\"))'", "block"],
+    ["python3 -c \"print((Path.home() / '.ssh' / 'id_rsa').read_text())\"", "block"],
+    ["python3 -c \"pathlib.Path.home().joinpath('.aws', 'credentials').read_text()\"", "block"],
+    ["python3 -c \"open(os.path.join(os.path.expanduser('~'), '.ssh', 'id_rsa')).read()\"", "block"],
+    ["python3 -c \"import shutil; shutil.rmtree(os.path.join(os.getcwd(), 'specs'))\"", "block"],
+    ["ruby -e \"puts File.read(File.join(Dir.home, '.ssh', 'id_rsa'))\"", "block"],
+    ["python3 -c \"print(open(os.path.join(os.getcwd(), 'README.md')).read())\"", "allow"],
+    ["node -e \"console.log(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8'))\"", "allow"],
+    ["python3 -c \"print(Path.home() / 'notes.txt')\"", "allow"],
+    // Anything outside the vocabulary stays unknown: asked about.
+    ["node -e \"fs.readFileSync(path.join(os.homedir(), name))\"", "ask"],
+  ]);
   table("1. a command substitution that is a listing (one command) is some path below what it lists", [
     ["cat $(find ~/.aws -type f)", "block"],
     ["cat $(find . -name '*.key')", "block"],

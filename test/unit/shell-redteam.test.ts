@@ -5,9 +5,9 @@
 //   arr+=(rm -rf x); "${arr[@]}"            ask → block   (appending to an array is not tracked)
 //   X="a,b"; IFS=,; cat $X                  splitting a variable's value on a custom IFS is
 //                                            not modelled (only $IFS itself splits)
-//   node -e "fs.readFileSync(process.env.HOME + '/.ssh/id_rsa')"          ask → block
-//   python3 -c "pathlib.Path.home().joinpath('.ssh','id_rsa').read_text()" allow → block
-//     (a path built by joining strings at run time inside interpreter code is not seen)
+//   node -e "fs.readFileSync(os.tmpdir() + '/../../home/dev/.ssh/id_rsa')"  ask → block
+//     (paths built in interpreter code are followed for home, cwd, literals, + and the join
+//     functions only: src/engine/shell/path-expr.ts)
 // Still wrong on the generalisation corpus (test/fixtures/corpus/generalisation.jsonl, issue 16):
 //   git gc --prune=now --aggressive                     allow → block  (gc alone prunes only what no
 //                                                         ref or reflog reaches: stash entries live in
