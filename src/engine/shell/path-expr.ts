@@ -62,7 +62,7 @@ function tokenize(text: string, roots: PathRoots, lang: PathLanguage): Token[] |
         if (text.startsWith("${", k)) {
           const close = text.indexOf("}", k);
           if (close < 0) return undefined;
-          const inner = evalPathExpression(text.slice(k + 2, close), lang, roots);
+          const inner = text.includes("`", k) && text.indexOf("`", k) < close ? undefined : evalPathExpression(text.slice(k + 2, close), lang, roots);
           if (inner === undefined) return undefined;
           value += inner;
           k = close + 1;
@@ -91,8 +91,12 @@ function tokenize(text: string, roots: PathRoots, lang: PathLanguage): Token[] |
   return out;
 }
 
+/** Parentheses and calls nested in one path expression. */
+const MAX_NESTING = 32;
+
 class Evaluator {
   private at = 0;
+  private depth = 0;
 
   constructor(
     private readonly tokens: Token[],
@@ -135,16 +139,21 @@ class Evaluator {
       return t.value;
     }
     if (t.kind === "punct" && t.value === "(") {
+      // Nesting deeper than any real path expression is not one (and must not exhaust the stack).
+      if (++this.depth > MAX_NESTING) return undefined;
       this.at++;
       const v = this.expr();
+      this.depth--;
       return v !== undefined && this.eat(")") ? this.chain(v) : undefined;
     }
     if (t.kind !== "name") return undefined;
     this.at++;
     const name = t.value;
     if (this.peek("(")) {
+      if (++this.depth > MAX_NESTING) return undefined;
       this.at++;
       const args = this.args();
+      this.depth--;
       if (args === undefined) return undefined;
       return this.chain(this.call(name, args));
     }
