@@ -1,0 +1,51 @@
+// What the readers of a rules file's sections share (parse.ts and the parse-*.ts readers): the
+// rule set being built, where a diagnostic goes, how a YAML node maps to a range, the ids taken.
+import { isMap, isScalar, isSeq, type Node as YamlNode } from "yaml";
+import type { Diagnostic, DiagnosticCode, Range, RuleSet, Severity } from "../types";
+import { closest } from "./similar";
+
+export interface ParseContext {
+  readonly rules: RuleSet;
+  report(severity: Severity, code: DiagnosticCode, message: string, range: Range, fix?: Diagnostic["fix"]): void;
+  /** The node's range, or an empty range at `fallback` (an offset) for a missing node. */
+  nodeRange(node: YamlNode | null | undefined, fallback?: number): Range;
+  /** Pattern ids → the line they are written on. */
+  readonly ids: Map<string, number>;
+  /** Path entries' ids (a pattern may not take one). */
+  readonly pathIds: Set<string>;
+}
+
+/** A section written with no value (`allow:`): nothing to read. */
+export function isAbsent(value: YamlNode | null): boolean {
+  return value === null || (isScalar(value) && value.value === null);
+}
+
+/** An unknown key, with the closest known one offered as a quick fix. `where`: " in a bash pattern". */
+export function reportUnknownKey(ctx: ParseContext, key: string, known: readonly string[], where: string, range: Range): void {
+  const guess = closest(key, known);
+  ctx.report(
+    "error",
+    "unknown-key",
+    `Unknown key "${key}"${where}.` + (guess ? ` Did you mean "${guess}"?` : ` Known keys: ${known.join(", ")}.`),
+    range,
+    guess ? { title: `Change to "${guess}"`, range, newText: guess } : undefined,
+  );
+}
+
+export function describe(node: YamlNode | null): string {
+  if (node === null) return "nothing";
+  if (isMap(node)) return "a mapping";
+  if (isSeq(node)) return "a list";
+  if (isScalar(node)) return node.value === null ? "null" : typeof node.value;
+  return "something else";
+}
+
+/** Extends a range to whole lines, so a quick fix that deletes an entry leaves no blank line. */
+export function wholeLines(r: Range): Range {
+  return { start: { line: r.start.line, character: 0 }, end: { line: r.end.line + 1, character: 0 } };
+}
+
+/** Single-quoted YAML keeps backslashes literal, which is what a regex wants. */
+export function quoteYaml(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
