@@ -15,9 +15,17 @@ export interface ParseContext {
   readonly pathIds: Set<string>;
 }
 
-/** A section written with no value (`allow:`): nothing to read. */
-export function isAbsent(value: YamlNode | null): boolean {
-  return value === null || (isScalar(value) && value.value === null);
+/**
+ * The entries of a list section; undefined when there are none to read — written with no value
+ * (`allow:`), or not a list (then with a diagnostic saying what it must be).
+ */
+export function listItems(ctx: ParseContext, value: YamlNode | null, notAList: string): YamlNode[] | undefined {
+  if (value === null || (isScalar(value) && value.value === null)) return undefined;
+  if (!isSeq(value)) {
+    ctx.report("error", "wrong-type", notAList, ctx.nodeRange(value));
+    return undefined;
+  }
+  return value.items as YamlNode[];
 }
 
 /** An unknown key, with the closest known one offered as a quick fix. `where`: " in a bash pattern". */

@@ -1,21 +1,18 @@
 // The layer keys of a rules file: `disable: [id, …]` (rules of a weaker layer switched off) and
 // `allow:` exceptions ({command | path, reason, folder?}, each loosening one refusal).
-import { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type Scalar } from "yaml";
-import type { Exception, Range } from "../types";
-import { describe, isAbsent, reportUnknownKey, type ParseContext } from "./parse-context";
+import { isMap, isScalar, type Node as YamlNode, type Pair, type Scalar } from "yaml";
+import type { Exception } from "../types";
+import { describe, listItems, reportUnknownKey, type ParseContext } from "./parse-context";
 import { nestsQuantifiers } from "./regex-risk";
 
 export const ALLOW_KEYS = ["command", "path", "reason", "folder"] as const;
 
 /** `disable: [id, …]`: rules of a weaker layer (the defaults) this file switches off, by id or path text. */
-export function readDisable(ctx: ParseContext, value: YamlNode | null, keyRange: Range): void {
-  if (isAbsent(value)) return;
-  if (!isSeq(value)) {
-    ctx.report("error", "wrong-type", "disable must be a list of rule ids (or path entries as written).", value ? ctx.nodeRange(value) : keyRange);
-    return;
-  }
+export function readDisable(ctx: ParseContext, value: YamlNode | null): void {
+  const items = listItems(ctx, value, "disable must be a list of rule ids (or path entries as written).");
+  if (!items) return;
   const list: string[] = [];
-  for (const item of value.items as YamlNode[]) {
+  for (const item of items) {
     if (!isScalar(item) || typeof item.value !== "string" || item.value.trim() === "") {
       ctx.report("error", "wrong-type", `Each disable entry must be a rule id (got ${describe(item)}).`, ctx.nodeRange(item));
       continue;
@@ -32,14 +29,11 @@ export function readDisable(ctx: ParseContext, value: YamlNode | null, keyRange:
 }
 
 /** `allow:` exceptions: {command: regex | path: entry, reason, folder?} — each loosens one refusal. */
-export function readAllow(ctx: ParseContext, value: YamlNode | null, keyRange: Range): void {
-  if (isAbsent(value)) return;
-  if (!isSeq(value)) {
-    ctx.report("error", "wrong-type", "allow must be a list of {command, reason} or {path, reason} entries.", value ? ctx.nodeRange(value) : keyRange);
-    return;
-  }
+export function readAllow(ctx: ParseContext, value: YamlNode | null): void {
+  const items = listItems(ctx, value, "allow must be a list of {command, reason} or {path, reason} entries.");
+  if (!items) return;
   const list: Exception[] = [];
-  for (const item of value.items as YamlNode[]) {
+  for (const item of items) {
     const r = ctx.nodeRange(item);
     if (!isMap(item)) {
       ctx.report("error", "wrong-type", "Each allow entry must be a mapping with command (or path) and reason.", r);

@@ -1,8 +1,8 @@
 // zeroAccessPaths, readOnlyPaths, noDeletePaths: each entry a path, `!entry` a carve-out of its
 // list, every entry named by a stable id derived from its list and path.
-import { isScalar, isSeq, type Node as YamlNode } from "yaml";
-import type { PathRule, Range } from "../types";
-import { describe, isAbsent, wholeLines, type ParseContext } from "./parse-context";
+import { isScalar, type Node as YamlNode } from "yaml";
+import type { PathRule } from "../types";
+import { describe, listItems, wholeLines, type ParseContext } from "./parse-context";
 
 export type PathKey = "zeroAccessPaths" | "readOnlyPaths" | "noDeletePaths";
 const PATH_KIND: Record<PathKey, PathRule["kind"]> = {
@@ -27,14 +27,11 @@ export function pathRuleId(kind: PathRule["kind"], path: string): string {
   return `${PATH_ID_PREFIX[kind]}${slug ? "-" + slug : ""}`;
 }
 
-export function readPaths(ctx: ParseContext, key: PathKey, value: YamlNode | null, keyRange: Range): void {
-  if (isAbsent(value)) return;
-  if (!isSeq(value)) {
-    ctx.report("error", "wrong-type", `${key} must be a list of paths.`, value ? ctx.nodeRange(value) : keyRange);
-    return;
-  }
+export function readPaths(ctx: ParseContext, key: PathKey, value: YamlNode | null): void {
+  const items = listItems(ctx, value, `${key} must be a list of paths.`);
+  if (!items) return;
   const seen = new Map<string, number>();
-  for (const item of value.items as YamlNode[]) {
+  for (const item of items) {
     const r = ctx.nodeRange(item);
     if (!isScalar(item) || typeof item.value !== "string") {
       ctx.report("error", "wrong-type", `Each ${key} entry must be a path string (got ${describe(item)}).`, r);

@@ -1,8 +1,8 @@
 // bashToolPatterns: each entry's regex (slow shapes run as their linear equivalent), reason, ask,
 // id, flags and unless, with a diagnostic and where possible a quick fix for each mistake.
-import { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type Scalar } from "yaml";
-import type { BashPatternRule, Range } from "../types";
-import { isAbsent, quoteYaml, reportUnknownKey, wholeLines, type ParseContext } from "./parse-context";
+import { isMap, isScalar, type Node as YamlNode, type Pair, type Scalar } from "yaml";
+import type { BashPatternRule } from "../types";
+import { listItems, quoteYaml, reportUnknownKey, wholeLines, type ParseContext } from "./parse-context";
 import { nestsQuantifiers } from "./regex-risk";
 import { rewriteSlowPattern } from "./slow-patterns";
 
@@ -14,14 +14,11 @@ export const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** `g` and `y` make RegExp.test stateful, `d` is useless here: only these flags are accepted. */
 const ALLOWED_FLAGS = /^[imsu]*$/;
 
-export function readPatterns(ctx: ParseContext, value: YamlNode | null, keyRange: Range): void {
-  if (isAbsent(value)) return;
-  if (!isSeq(value)) {
-    ctx.report("error", "wrong-type", "bashToolPatterns must be a list of {pattern, reason, ask?} entries.", value ? ctx.nodeRange(value) : keyRange);
-    return;
-  }
+export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
+  const items = listItems(ctx, value, "bashToolPatterns must be a list of {pattern, reason, ask?} entries.");
+  if (!items) return;
   const seen = new Map<string, number>();
-  for (const item of value.items as YamlNode[]) {
+  for (const item of items) {
     if (!isMap(item)) {
       ctx.report("error", "wrong-type", "Each bashToolPatterns entry must be a mapping with pattern and reason.", ctx.nodeRange(item));
       continue;

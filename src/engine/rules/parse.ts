@@ -65,10 +65,10 @@ export function parseRules(text: string): ParsedRules {
     const key = pair.key;
     const name = isScalar(key) ? String(key.value) : "";
     const keyRange = nodeRange(key);
-    if (name === "bashToolPatterns") readPatterns(ctx, pair.value, keyRange);
-    else if (name === "zeroAccessPaths" || name === "readOnlyPaths" || name === "noDeletePaths") readPaths(ctx, name, pair.value, keyRange);
-    else if (name === "disable") readDisable(ctx, pair.value, keyRange);
-    else if (name === "allow") readAllow(ctx, pair.value, keyRange);
+    if (name === "bashToolPatterns") readPatterns(ctx, pair.value);
+    else if (name === "zeroAccessPaths" || name === "readOnlyPaths" || name === "noDeletePaths") readPaths(ctx, name, pair.value);
+    else if (name === "disable") readDisable(ctx, pair.value);
+    else if (name === "allow") readAllow(ctx, pair.value);
     else reportUnknownKey(ctx, name, RULE_KEYS, "", keyRange);
   }
 
