@@ -84,6 +84,17 @@ describe("analysis families (issue 16)", () => {
     ["git push origin :refs/tags/v0.1", "allow"],
     ["git reflog expire --expire=90.days.ago --all", "allow"],
   ]);
+  table(
+    "2. an option's value is not a bundle of flags (`-b feature` is no `-f`), under the defaults",
+    [
+      ["git checkout -b feature", "allow"],
+      ["git switch -c bugfix", "allow"],
+      ["git checkout -b feature origin/main", "allow"],
+      ["git checkout -f main", "ask"],
+      ["git switch --discard-changes main", "ask"],
+    ],
+    dflt,
+  );
   table("2. a branch moved or overwritten by force is the forced delete it amounts to", [
     ["git branch -f main HEAD~3", "ask"],
     ["git branch --force release v1.2", "ask"],

@@ -163,7 +163,9 @@ const git: Handler = (inv, r): RunResult | void => {
   }
   // `--source HEAD~2` is also written `--source=HEAD~2` (and `-s X` as `-sX`), so moving flags
   // around cannot leave the option's value where a pathspec would be (`git restore --source X .`).
-  const separate = p.options.filter((o) => o.value && o.value !== o.arg && rest.includes(o.value) && !data.has(o.value) && known(o.value));
+  // A short option is not joined to a value of letters only: `-bfeature` would read as the flags
+  // -b -f -e … (a `-f` that was never written).
+  const separate = p.options.filter((o) => o.value && o.value !== o.arg && rest.includes(o.value) && !data.has(o.value) && known(o.value) && (o.arg.value!.startsWith("--") || !/^[A-Za-z]+$/.test(o.value.value)));
   if (separate.length) {
     const joined = new Map(separate.map((o) => [o.arg, o.arg.value!.startsWith("--") ? `${o.arg.value}=${o.value!.value}` : `${o.arg.value}${o.value!.value}`]));
     const values = new Set(separate.map((o) => o.value!));
