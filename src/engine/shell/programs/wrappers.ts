@@ -81,7 +81,37 @@ export function wrapperHandlers(): Record<string, Handler> {
   out.gmake = runMake;
   out.npx = (inv, r) => runWrapper(inv, r, NPX_SPEC);
   out.bunx = (inv, r) => runWrapper(inv, r, BUNX_SPEC);
+  for (const name of CONTAINER_CLIS) out[name] = runContainerCli;
   return out;
+}
+
+// Container CLIs. Their own verbs (`docker rm -f c`, `docker image rm i`, `docker compose rm`) act
+// on containers and images: their words are the CLI's data, so a pattern written for the rm
+// program does not judge them (a pattern written for docker, such as the defaults' volume rules,
+// still does). What `exec` and `run` start inside a container is shown as the command it is, as
+// for any wrapper: `docker exec db rm -rf /data` is judged as `rm -rf /data`.
+const CONTAINER_CLIS = ["docker", "podman", "nerdctl", "finch"];
+const CONTAINER_GLOBAL: OptionSpec = { shortWithValue: "Hcl", longWithValue: ["host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey", "url", "connection", "root", "runroot", "namespace", "address"], stopAtOperand: true };
+const CONTAINER_EXEC: WrapperSpec = { shortWithValue: "euw", longWithValue: ["env", "env-file", "user", "workdir", "detach-keys", "index"], skipOperands: 1 };
+const CONTAINER_RUN: WrapperSpec = {
+  shortWithValue: "eupvwlhmc",
+  longWithValue: ["env", "env-file", "user", "publish", "volume", "workdir", "label", "hostname", "memory", "cpu-shares", "name", "network", "net", "entrypoint", "mount", "platform", "cpus", "add-host", "device", "restart", "log-driver", "log-opt", "ulimit", "cap-add", "cap-drop", "gpus", "pull", "runtime", "shm-size", "tmpfs", "dns", "expose", "health-cmd", "stop-signal", "security-opt", "userns", "pid", "ipc", "cgroupns", "volumes-from", "link", "label-file", "cidfile", "group-add", "sysctl", "storage-opt", "mac-address", "ip", "ip6", "network-alias", "workdir", "service-ports", "use-aliases"],
+  skipOperands: 1,
+};
+
+function runContainerCli(inv: Invocation, r: Runner): RunResult | void {
+  const global = parseOptions(inv.args, CONTAINER_GLOBAL);
+  let at = global.restIndex;
+  const word = (i: number) => inv.args[i]?.value;
+  // `docker container exec`, `docker compose exec`: the group word, then the verb.
+  if (word(at) === "container" || word(at) === "compose") at++;
+  const verb = word(at);
+  if (verb === "exec" || verb === "run") {
+    const head = [inv.name, ...inv.args.slice(0, at + 1).map(shown)];
+    return runWrapper({ ...inv, args: inv.args.slice(at + 1) }, r, verb === "exec" ? CONTAINER_EXEC : CONTAINER_RUN, head);
+  }
+  r.emit(inv, { head: [inv.name], args: inv.args.map(shown) });
+  for (const a of inv.args.slice(at + 1)) mention(inv, r, a);
 }
 
 // Package runners. Their own options come first; the first operand is the package (its program).
