@@ -84,6 +84,23 @@ describe("analysis families (issue 16)", () => {
     ["git push origin :refs/tags/v0.1", "allow"],
     ["git reflog expire --expire=90.days.ago --all", "allow"],
   ]);
+  table("5. a container CLI's own verbs are its data; what it runs in a container is judged", [
+    ["docker rm -f old-container", "allow"],
+    ["podman rm -f web", "allow"],
+    ["docker compose rm -f", "allow"],
+    ["docker rm -f $(docker ps -aq)", "allow"],
+    ["docker exec db rm -rf /var/lib/postgresql/data", "block"],
+    ["docker run --rm alpine rm -rf /data", "block"],
+    ["docker compose run --rm api sh -c 'git reset --hard'", "block"],
+    ["docker -H tcp://build:2375 exec c rm -rf /y", "block"],
+    // An option the table does not know may take the image as its value: still judged.
+    ["docker run --unknown-opt x alpine rm -rf /", "block"],
+  ]);
+  table("5. a pattern written for the container CLI still judges its own verbs (defaults)", [
+    ["docker volume rm pgdata", "ask"],
+    ["docker compose down -v", "ask"],
+    ["docker rm -f old-container", "allow"],
+  ], dflt);
   table(
     "2. an option's value is not a bundle of flags (`-b feature` is no `-f`), under the defaults",
     [
