@@ -3,6 +3,9 @@ import { DATA, type Presented } from "../normalize";
 import type { Invocation, Runner } from "../runner";
 import { known, type Arg } from "../words";
 
+/** Container CLIs: their mounts and env files are read (table.ts), their exec/run wrap (wrappers.ts). */
+export const CONTAINER_CLIS: ReadonlySet<string> = new Set(["docker", "podman", "nerdctl", "finch"]);
+
 /** How an argument is shown in normalized text. */
 export function shown(a: Arg): string {
   return a.value ?? a.text;

@@ -15,7 +15,7 @@ import type { Access } from "../../types";
 import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
-import { shown, subArg } from "./common";
+import { CONTAINER_CLIS, shown, subArg } from "./common";
 
 export interface EffectRow {
   /** Subcommand words after the program (`ruff format`, `gio trash`). */
@@ -83,7 +83,6 @@ export function tableHandler(rows: EffectRow[], generic: Handler): Handler {
   };
 }
 
-const CONTAINER = new Set(["docker", "podman", "nerdctl", "finch"]);
 
 /**
  * Effects of options any runner may take: `--env-file X` / `--env-file=X` (node, deno, bun,
@@ -92,7 +91,7 @@ const CONTAINER = new Set(["docker", "podman", "nerdctl", "finch"]);
  */
 export function genericEffects(inv: Invocation, r: Runner): void {
   const args = inv.args;
-  const container = CONTAINER.has(inv.name);
+  const container = CONTAINER_CLIS.has(inv.name);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     // Only options matter here: skip every other word cheaply (this runs for every command).

@@ -10,7 +10,7 @@ import { parseOptions, valuesOf, type OptionSpec } from "../options";
 import { resolvePath } from "../../paths";
 import type { Handler, Invocation, Runner, RunResult } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
-import { mention, shown } from "./common";
+import { CONTAINER_CLIS, mention, shown } from "./common";
 import { runArgCode } from "./shells";
 
 interface WrapperSpec extends OptionSpec {
@@ -90,12 +90,11 @@ export function wrapperHandlers(): Record<string, Handler> {
 // program does not judge them (a pattern written for docker, such as the defaults' volume rules,
 // still does). What `exec` and `run` start inside a container is shown as the command it is, as
 // for any wrapper: `docker exec db rm -rf /data` is judged as `rm -rf /data`.
-const CONTAINER_CLIS = ["docker", "podman", "nerdctl", "finch"];
 const CONTAINER_GLOBAL: OptionSpec = { shortWithValue: "Hcl", longWithValue: ["host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey", "url", "connection", "root", "runroot", "namespace", "address"], stopAtOperand: true };
 const CONTAINER_EXEC: WrapperSpec = { shortWithValue: "euw", longWithValue: ["env", "env-file", "user", "workdir", "detach-keys", "index"], skipOperands: 1 };
 const CONTAINER_RUN: WrapperSpec = {
   shortWithValue: "eupvwlhmc",
-  longWithValue: ["env", "env-file", "user", "publish", "volume", "workdir", "label", "hostname", "memory", "cpu-shares", "name", "network", "net", "entrypoint", "mount", "platform", "cpus", "add-host", "device", "restart", "log-driver", "log-opt", "ulimit", "cap-add", "cap-drop", "gpus", "pull", "runtime", "shm-size", "tmpfs", "dns", "expose", "health-cmd", "stop-signal", "security-opt", "userns", "pid", "ipc", "cgroupns", "volumes-from", "link", "label-file", "cidfile", "group-add", "sysctl", "storage-opt", "mac-address", "ip", "ip6", "network-alias", "workdir", "service-ports", "use-aliases"],
+  longWithValue: ["env", "env-file", "user", "publish", "volume", "workdir", "label", "hostname", "memory", "cpu-shares", "name", "network", "net", "entrypoint", "mount", "platform", "cpus", "add-host", "device", "restart", "log-driver", "log-opt", "ulimit", "cap-add", "cap-drop", "gpus", "pull", "runtime", "shm-size", "tmpfs", "dns", "expose", "health-cmd", "stop-signal", "security-opt", "userns", "pid", "ipc", "cgroupns", "volumes-from", "link", "label-file", "cidfile", "group-add", "sysctl", "storage-opt", "mac-address", "ip", "ip6", "network-alias", "service-ports", "use-aliases"],
   skipOperands: 1,
 };
 
