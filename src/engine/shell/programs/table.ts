@@ -83,7 +83,6 @@ export function tableHandler(rows: EffectRow[], generic: Handler): Handler {
   };
 }
 
-
 /**
  * Effects of options any runner may take: `--env-file X` / `--env-file=X` (node, deno, bun,
  * docker, uv, compose…) reads X; a container's `-v HOST:CTR` / `--volume` / `--mount
