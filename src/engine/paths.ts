@@ -104,6 +104,13 @@ export function compilePathEntry(entry: string, ctx: PathContext): PathMatcher {
 
 /** Characters minimatch gives a meaning to (globs, classes, braces, extglobs, escapes). */
 const MAGIC = /[*?[\]{}()!+@|\\#]/;
+/** An empty, `.` or `..` segment: minimatch rewrites those before matching. */
+const REWRITTEN_SEGMENT = /\/\/|(^|\/)\.\.?(\/|$)/;
+
+/** Is a path entry's target matched by equality only (no character or segment minimatch interprets)? */
+export function isLiteralTarget(target: string): boolean {
+  return !MAGIC.test(target) && !REWRITTEN_SEGMENT.test(target);
+}
 
 /**
  * One path segment against a name entry, as `glob.match(segment)` answers it: a name with no
@@ -133,7 +140,7 @@ function literalFolder(target: string): string {
   const cut = target.lastIndexOf("/", magic < 0 ? target.length : magic);
   if (cut <= 0) return "";
   const folder = target.slice(0, cut);
-  return folder.startsWith("/") && !/\/\/|\/\.\.?(\/|$)/.test(folder) ? folder : "";
+  return folder.startsWith("/") && !REWRITTEN_SEGMENT.test(folder) ? folder : "";
 }
 
 /** Does the absolute path `abs` fall under this entry (the path itself or something inside it)? */
@@ -159,16 +166,24 @@ export function pathMatches(m: PathMatcher, abs: string): boolean {
   }
 }
 
-/** The non-empty segments of a path; the last path's are kept (every name entry asks for them). */
-let lastPath = "";
-let lastSegments: readonly string[] = [];
-function segmentsOf(abs: string): readonly string[] {
-  if (abs !== lastPath) {
-    lastSegments = abs.split("/").filter((part) => part !== "");
-    lastPath = abs;
-  }
-  return lastSegments;
+/**
+ * `fn` remembering its last answer: every entry of a rule list asks the same question about the
+ * path being checked, one after the other.
+ */
+function lastAnswer<T>(fn: (s: string) => T): (s: string) => T {
+  let last: string | undefined;
+  let answer: T;
+  return (s) => {
+    if (s !== last) {
+      answer = fn(s);
+      last = s;
+    }
+    return answer;
+  };
 }
+
+/** The non-empty segments of a path. */
+const segmentsOf = lastAnswer((abs) => abs.split("/").filter((part) => part !== ""));
 
 /**
  * Could the shell glob `abs` (`/x/.en*`, `/x/*.md`) expand to a name this entry protects? Only
@@ -181,16 +196,8 @@ export function globMayMatchName(m: PathMatcher, abs: string, within?: string): 
   return wildcardSegmentsOf(abs).some((part) => segmentGlob(part).match(m.target));
 }
 
-/** The segments of a path that hold a wildcard; the last path's are kept (every name entry asks). */
-let lastGlobbed = "";
-let lastWildcards: readonly string[] = [];
-function wildcardSegmentsOf(abs: string): readonly string[] {
-  if (abs !== lastGlobbed) {
-    lastWildcards = abs.split("/").filter((part) => GLOB_CHARS.test(part));
-    lastGlobbed = abs;
-  }
-  return lastWildcards;
-}
+/** The segments of a path that hold a wildcard. */
+const wildcardSegmentsOf = lastAnswer((abs) => abs.split("/").filter((part) => GLOB_CHARS.test(part)));
 
 /** A wildcard segment of a path as the shell expands it (a leading dot must be written), compiled once (bounded). */
 const segmentGlobs = new Map<string, Minimatch>();
@@ -248,16 +255,7 @@ export function patternMayMatchEntry(m: PathMatcher, abs: string): boolean {
   return samplesOf(last).some((n) => n !== "" && test(n));
 }
 
-/** sampleNames of the last glob asked about (each name entry asks for the same one in turn). */
-let lastSampled = "";
-let lastSamples: readonly string[] = [];
-function samplesOf(glob: string): readonly string[] {
-  if (glob !== lastSampled) {
-    lastSamples = sampleNames(glob);
-    lastSampled = glob;
-  }
-  return lastSamples;
-}
+const samplesOf = lastAnswer((glob) => sampleNames(glob));
 
 /** Concrete names a glob segment matches: a few, never an exhaustive list. */
 export function sampleNames(glob: string, budget = 32): string[] {

@@ -6,13 +6,9 @@
 // candidate, in list order, so the index only has to never leave a hit out: the first hit is the
 // same as scanning the whole list (tested against the full scan, test/unit/rules-scale.test.ts).
 // Pure; built once per compiled list (a WeakMap).
-import { segmentGlob, type PathMatcher } from "../paths";
+import { isLiteralTarget, segmentGlob, type PathMatcher } from "../paths";
 
-/**
- * No character minimatch gives a meaning to, none of our glob characters, and no spelling it
- * rewrites before matching ("//", "." and ".." segments): then a match is an equality.
- */
-const isLiteral = (t: string) => /^[^*?[\]{}()!#+@|\\]+$/.test(t) && !t.includes("//") && !/(^|\/)\.\.?(\/|$)/.test(t);
+/** The shell's wildcard characters in a touched path. */
 const GLOB = /[*?[\]{}]/;
 
 interface PathIndex {
@@ -31,7 +27,7 @@ const built = new WeakMap<readonly unknown[], PathIndex>();
 function buildIndex(list: readonly (readonly [unknown, PathMatcher])[]): PathIndex {
   const ix: PathIndex = { names: new Map(), targets: new Map(), sorted: [], always: [] };
   list.forEach(([, m], i) => {
-    if (!isLiteral(m.target)) ix.always.push(i);
+    if (m.target === "" || !isLiteralTarget(m.target)) ix.always.push(i);
     else if (m.shape === "name") add(ix.names, m.target, i);
     else {
       add(ix.targets, m.target, i);
