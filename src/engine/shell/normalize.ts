@@ -58,8 +58,11 @@ export function render(p: Presented): { text: string; variants?: string[] } {
 
 /** The text of a presented command: its head, then its arguments, single-spaced. */
 export function textOf(p: Presented): string {
-  const head = p.head.join(" ");
-  return p.args.length ? head + " " + p.args.join(" ") : head;
+  return spelled(p.head.join(" "), p.args);
+}
+
+function spelled(head: string, args: readonly string[]): string {
+  return args.length ? head + " " + args.join(" ") : head;
 }
 
 /**
@@ -72,7 +75,7 @@ export function textOf(p: Presented): string {
 export function sourceOf(p: Presented, text: string): string {
   if (!p.extra?.length) return text;
   const head = p.head.join(" ");
-  return [text, ...p.extra.map((args) => (args.length ? head + " " + args.join(" ") : head))].join("\n");
+  return [text, ...p.extra.map((args) => spelled(head, args))].join("\n");
 }
 
 /** The other spellings of a presented command (none when nothing can vary). */
@@ -80,7 +83,7 @@ export function variantsOf(p: Presented, text: string): string[] | undefined {
   // Most commands have no flag, no `--` and no extra spelling: nothing to vary.
   if (!p.extra?.length && !p.args.some((a) => a.startsWith("-"))) return undefined;
   const head = p.head.join(" ");
-  const join = (args: readonly string[]) => (args.length ? head + " " + args.join(" ") : head);
+  const join = (args: readonly string[]) => spelled(head, args);
   const seen = new Set<string>([text]);
   const variants: string[] = [];
   const add = (args: readonly string[]) => {

@@ -97,8 +97,8 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
     output: state.output,
     maybe: state.unknown && state.maybe !== undefined && word.parts && word.parts.length === 1 ? [state.maybe] : undefined,
     braces: state.braces || undefined,
-    printedBy: state.unknown && wholeSubstitution(word) ? state.substitution : undefined,
-    words: state.array && wholeExpansion(word) ? state.array.map((v) => syntheticArg(v, span)) : state.ifsSplit && value !== undefined ? value.split(" ").filter((w) => w !== "").map((v) => syntheticArg(v, span)) : undefined,
+    printedBy: state.unknown && onlyPart(word)?.type === "CommandExpansion" ? state.substitution : undefined,
+    words: expandedWords(word, state, value)?.map((v) => syntheticArg(v, span)),
   };
   return applyPlaceholders(arg, scope);
 }
@@ -143,18 +143,18 @@ interface EvalState {
   ifsSplit?: boolean;
 }
 
-/** Is the word one parameter expansion, bare or in double quotes (`${a[@]}`, `"${a[@]}"`)? */
-function wholeExpansion(word: Word): boolean {
-  const only = word.parts?.length === 1 ? word.parts[0] : undefined;
-  const inner = only?.type === "DoubleQuoted" && only.parts.length === 1 ? only.parts[0] : only;
-  return inner?.type === "ParameterExpansion";
+
+/** The words a word becomes: an array's elements (`"${a[@]}"`), or its value split at `$IFS`. */
+function expandedWords(word: Word, state: EvalState, value: string | undefined): string[] | undefined {
+  if (state.array && onlyPart(word)?.type === "ParameterExpansion") return state.array;
+  if (state.ifsSplit && value !== undefined) return value.split(" ").filter((w) => w !== "");
+  return undefined;
 }
 
-/** Is the word one command substitution, bare or in double quotes (`$(cmd)`, `"$(cmd)"`)? */
-function wholeSubstitution(word: Word): boolean {
+/** The one part a word is, bare or alone in double quotes (`$(cmd)`, `"${a[@]}"`). */
+function onlyPart(word: Word): WordPart | undefined {
   const only = word.parts?.length === 1 ? word.parts[0] : undefined;
-  const inner = only?.type === "DoubleQuoted" && only.parts.length === 1 ? only.parts[0] : only;
-  return inner?.type === "CommandExpansion";
+  return only?.type === "DoubleQuoted" && only.parts.length === 1 ? only.parts[0] : only;
 }
 
 function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: NestedScript[], b: CodeBuilder, st: EvalState): void {
