@@ -32,6 +32,7 @@ interface Prefilter {
 }
 
 const compiled = new WeakMap<readonly BashPatternRule[], Prefilter>();
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The rules of `rules.bashToolPatterns` that match at least one of `texts`, in rule order. */
 export function matchingPatterns(rules: RuleSet, texts: readonly string[]): BashPatternRule[] {
@@ -47,7 +48,7 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
     if (pf.anyFolded) {
       // Case folding beyond ASCII (the long s, the Kelvin sign…) can make a regex with the i flag
       // match text whose lower case does not contain the literal: such text runs every such rule.
-      if (/[^\x00-\x7f]/.test(text)) {
+      if (NON_ASCII.test(text)) {
         for (const keyed of pf.folded.values()) for (const k of keyed) if (!hits.has(k.index) && list[k.index].regex.test(text)) hits.add(k.index);
       } else probe(pf.folded, text.toLowerCase(), text, list, hits);
     }
@@ -55,19 +56,44 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
   return [...hits].sort((a, b) => a - b).map((i) => list[i]);
 }
 
-/** Per rule of a short list: the literal every match contains (lower-cased for the i flag), if any. */
-const literals = new WeakMap<readonly BashPatternRule[], { literal: (string | undefined)[]; fold: boolean[] }>();
+interface ListKeys {
+  /** Per rule: the literal every match contains (lower-cased for the i flag), if any. */
+  literal: (string | undefined)[];
+  fold: boolean[];
+  /** Per rule: is its literal variant-safe (see variantSafe)? */
+  safe: boolean[];
+  /** Long lists: the variant-safe literals indexed by piece (as the prefilter indexes its own). */
+  variantIndex?: Prefilter;
+}
+
+const listKeys = new WeakMap<readonly BashPatternRule[], ListKeys>();
+
+function keysOf(list: readonly BashPatternRule[]): ListKeys {
+  let k = listKeys.get(list);
+  if (!k) {
+    const literal = list.map(prefilterLiteral);
+    const safe = literal.map((l) => l !== undefined && variantSafe(l));
+    k = { literal, fold: list.map((r) => r.regex.flags.includes("i")), safe };
+    if (list.length >= 16) k.variantIndex = compilePrefilter(list, (_, i) => (safe[i] ? literal[i] : undefined));
+    listKeys.set(list, k);
+  }
+  return k;
+}
+
+/** Does `text` contain the literal (lower-cased text for a case-insensitive rule)? */
+function holds(text: string, literal: string, fold: boolean): boolean {
+  // Case folding beyond ASCII can match text whose lower case lacks the literal (see above).
+  if (!fold) return text.includes(literal);
+  return NON_ASCII.test(text) || text.toLowerCase().includes(literal);
+}
 
 function matchingFew(list: readonly BashPatternRule[], texts: readonly string[]): BashPatternRule[] {
-  let k = literals.get(list);
-  if (!k) literals.set(list, (k = { literal: list.map(prefilterLiteral), fold: list.map((r) => r.regex.flags.includes("i")) }));
+  const k = keysOf(list);
   const out: BashPatternRule[] = [];
   for (let i = 0; i < list.length; i++) {
     const literal = k.literal[i];
     for (const text of texts) {
-      // Case folding beyond ASCII can match text whose lower case lacks the literal (see above).
-      const skip = literal !== undefined && !(k.fold[i] ? (/[^\x00-\x7f]/.test(text) || text.toLowerCase().includes(literal)) : text.includes(literal));
-      if (!skip && list[i].regex.test(text)) {
+      if ((literal === undefined || holds(text, literal, k.fold[i])) && list[i].regex.test(text)) {
         out.push(list[i]);
         break;
       }
@@ -103,61 +129,33 @@ export function variantSafe(literal: string): boolean {
   return literal !== "" && !literal.includes(" ") && literal[0] !== "." && literal[0] !== "/" && !/^-[A-Za-z]?$/.test(literal);
 }
 
-interface VariantKeys {
-  /** Per rule: its variant-safe literal (lower-cased for case-insensitive rules), else undefined. */
-  literal: (string | undefined)[];
-  fold: boolean[];
-  /** For long lists, the same literals indexed by piece (as the prefilter indexes its literals). */
-  index?: Prefilter;
-}
-
-const variantKeys = new WeakMap<readonly BashPatternRule[], VariantKeys>();
-
-function keysOf(list: readonly BashPatternRule[]): VariantKeys {
-  let k = variantKeys.get(list);
-  if (!k) {
-    k = { literal: list.map(safeLiteral), fold: list.map((r) => r.regex.flags.includes("i")) };
-    if (list.length >= 16) k.index = compilePrefilter(list, safeLiteral);
-    variantKeys.set(list, k);
-  }
-  return k;
-}
-
-function safeLiteral(rule: BashPatternRule): string | undefined {
-  const literal = prefilterLiteral(rule);
-  return literal !== undefined && variantSafe(literal) ? literal : undefined;
-}
-
 /** Could a rule not in `hits` match a variant spelled from `source`? */
 function variantsMayAdd(list: readonly BashPatternRule[], hits: ReadonlySet<BashPatternRule>, source: string): boolean {
   const k = keysOf(list);
-  const ascii = !/[^\x00-\x7f]/.test(source);
+  const ascii = !NON_ASCII.test(source);
   let lower: string | undefined;
-  const has = (i: number): boolean => {
-    const l = k.literal[i];
-    if (l === undefined || (k.fold[i] && !ascii)) return true;
-    return (k.fold[i] ? (lower ??= source.toLowerCase()) : source).includes(l);
-  };
-  if (!k.index) {
+  const has = (i: number): boolean => !k.safe[i] || holds(source, k.literal[i]!, k.fold[i]);
+  const index = k.variantIndex;
+  if (!index) {
     for (let i = 0; i < list.length; i++) if (!hits.has(list[i]) && has(i)) return true;
     return false;
   }
   // Long lists: the rules without a keyed literal one by one, the others found by piece.
-  for (const i of k.index.always) if (!hits.has(list[i]) && has(i)) return true;
-  if (!ascii && k.index.anyFolded) return true;
+  for (const i of index.always) if (!hits.has(list[i]) && has(i)) return true;
+  if (!ascii && index.anyFolded) return true;
   const found = (index: Map<string, Keyed[]>, keyText: string) => {
     for (let i = 0; i + GRAM <= keyText.length; i++) {
       for (const keyed of index.get(keyText.slice(i, i + GRAM)) ?? []) if (!hits.has(list[keyed.index]) && keyText.includes(keyed.literal)) return true;
     }
     return false;
   };
-  return found(k.index.exact, source) || (k.index.anyFolded && found(k.index.folded, (lower ??= source.toLowerCase())));
+  return found(index.exact, source) || (index.anyFolded && found(index.folded, (lower ??= source.toLowerCase())));
 }
 
 function prefilterLiteral(rule: BashPatternRule): string | undefined {
   const literal = requiredLiteral(rule.regex.source, rule.regex.flags);
   if (literal === undefined || !rule.regex.flags.includes("i")) return literal;
-  return /^[\x00-\x7f]*$/.test(literal) ? literal.toLowerCase() : undefined;
+  return NON_ASCII.test(literal) ? undefined : literal.toLowerCase();
 }
 
 /** The naive path: every rule's regex on every text. The reference the prefilter must equal. */
@@ -178,13 +176,13 @@ function probe(index: Map<string, Keyed[]>, keyText: string, text: string, list:
 }
 
 /** `literalOf`: the literal a rule is keyed by (lower-cased for case-insensitive rules), if any. */
-export function compilePrefilter(list: readonly BashPatternRule[], literalOf: (rule: BashPatternRule) => string | undefined = prefilterLiteral): Prefilter {
+export function compilePrefilter(list: readonly BashPatternRule[], literalOf: (rule: BashPatternRule, index: number) => string | undefined = prefilterLiteral): Prefilter {
   const pf: Prefilter = { always: [], exact: new Map(), folded: new Map(), anyFolded: false };
   // Balance the buckets: each rule goes under the piece of its literal used least so far.
   const load = new Map<string, number>();
   list.forEach((rule, index) => {
     const fold = rule.regex.flags.includes("i");
-    const literal = literalOf(rule);
+    const literal = literalOf(rule, index);
     if (literal === undefined || literal.length < GRAM) {
       pf.always.push(index);
       return;
