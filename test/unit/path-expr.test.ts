@@ -1,10 +1,11 @@
 // Paths interpreter code builds from known parts (src/engine/shell/path-expr.ts): the vocabulary,
 // each language's join semantics, and that anything outside it is no value at all.
 import * as assert from "node:assert/strict";
-import { evalPathExpression, type PathLanguage } from "../../src/engine/shell/path-expr";
+import type { Language } from "../../src/engine/shell/inline";
+import { evalPathExpression } from "../../src/engine/shell/path-expr";
 
 const roots = { home: "/home/dev", cwd: "/home/dev/app" };
-const ev = (lang: PathLanguage, e: string) => evalPathExpression(e, lang, roots);
+const ev = (lang: Language, e: string) => evalPathExpression(e, lang, roots);
 
 describe("path expressions in interpreter code", () => {
   it("home and working folders, in each language's spelling", () => {

@@ -28,6 +28,16 @@ const reference = parseRules(fs.readFileSync(path.join(dir, "rules.yaml"), "utf8
 const thousand = parseRules(generatedRules(1000)).rules;
 const ctx = { cwd: CORPUS_CWD, home: CORPUS_HOME };
 
+/** Does a generated regex compile (the generators may build invalid ones)? */
+function compiles(s: { source: string; flags: string }): boolean {
+  try {
+    new RegExp(s.source, s.flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function ruleSet(patterns: { source: string; flags?: string; ask?: boolean }[]): RuleSet {
   const bashToolPatterns: BashPatternRule[] = patterns.map((p, i) => ({
     kind: "bashPattern",
@@ -143,14 +153,7 @@ describe("bash pattern prefilter", () => {
       fc.property(fc.array(regex, { minLength: 1, maxLength: 40 }), fc.array(text, { minLength: 1, maxLength: 3 }), (specs, texts) => {
         const valid = specs
           .map((s) => ({ source: s.alt ? `${s.source}|zz` : s.source, flags: s.flags }))
-          .filter((s) => {
-            try {
-              new RegExp(s.source, s.flags);
-              return true;
-            } catch {
-              return false;
-            }
-          });
+          .filter(compiles);
         if (valid.length === 0) return;
         const rules = ruleSet(valid);
         assert.deepEqual(names(matchingPatterns(rules, texts)), names(matchingPatternsNaive(rules, texts)));
@@ -183,14 +186,7 @@ describe("variants spelled out on demand", () => {
     const regex = fc.record({ source: fc.array(atom, { minLength: 1, maxLength: 6 }).map((a) => a.join("")), flags: fc.constantFrom("", "i", "u") });
     fc.assert(
       fc.property(fc.array(regex, { minLength: 1, maxLength: 40 }), presented, (specs, p) => {
-        const valid = specs.filter((s) => {
-          try {
-            new RegExp(s.source, s.flags);
-            return true;
-          } catch {
-            return false;
-          }
-        });
+        const valid = specs.filter(compiles);
         if (valid.length === 0) return;
         const rules = ruleSet(valid);
         const c = rendered(p);

@@ -6,8 +6,7 @@
 // in the expression leaves it unknown (the caller then asks, as for any target known only at run
 // time). Pure: the home and working folders are given.
 import { posix } from "node:path";
-
-export type PathLanguage = "python" | "node" | "ruby" | "perl" | "php";
+import type { Language } from "./inline";
 
 export interface PathRoots {
   home: string;
@@ -18,7 +17,7 @@ export interface PathRoots {
 type Token = { kind: "str"; value: string } | { kind: "name"; value: string } | { kind: "punct"; value: string };
 
 /** The value of a path expression, or undefined when any part of it is not in the vocabulary. */
-export function evalPathExpression(raw: string, lang: PathLanguage, roots: PathRoots): string | undefined {
+export function evalPathExpression(raw: string, lang: Language, roots: PathRoots): string | undefined {
   const tokens = tokenize(raw.replace(/\brequire\s*\(\s*(["'])(?:node:)?(os|path)\1\s*\)/g, "$2"), roots, lang);
   if (!tokens || tokens.length === 0) return undefined;
   const p = new Evaluator(tokens, lang, roots);
@@ -38,7 +37,7 @@ const JOIN_CONCAT = new Set(["path.join", "path.posix.join", "File.join"]);
 const JOIN_RESTART = new Set(["os.path.join", "Path", "pathlib.Path", "PurePath", "PurePosixPath", "join"]);
 const EXPAND_USER = new Set(["os.path.expanduser", "File.expand_path"]);
 
-function tokenize(text: string, roots: PathRoots, lang: PathLanguage): Token[] | undefined {
+function tokenize(text: string, roots: PathRoots, lang: Language): Token[] | undefined {
   const out: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -100,7 +99,7 @@ class Evaluator {
 
   constructor(
     private readonly tokens: Token[],
-    private readonly lang: PathLanguage,
+    private readonly lang: Language,
     private readonly roots: PathRoots,
   ) {}
 
