@@ -199,6 +199,8 @@ describe("analysis families (issue 16)", () => {
     ["files=(a.txt b.txt); wc -l \"${files[@]}\"", "allow"],
     ["a=(x y); echo \"${a[*]}\"", "allow"],
     ["echo \"a${IFS}b\"", "allow"],
+    // Only $IFS splits: a quoted space beside it stays inside its word.
+    ["cat$IFS\"notes .env\"", "allow"],
     // Arrays are not exported: a child shell does not see them (its program is unknown: ask).
     ["a=(git reset --hard); bash -c '\"${a[@]}\"'", "ask"],
   ]);

@@ -139,15 +139,23 @@ interface EvalState {
   array?: string[];
   /** Inside double quotes (while their parts are evaluated). */
   inQuotes?: boolean;
-  /** An unquoted `$IFS` (the default separators) stands in the word: it is split there. */
-  ifsSplit?: boolean;
+  /** Where an unquoted `$IFS` stands in the value (a space there): the word is split at those places only. */
+  ifsSplits?: number[];
 }
 
 
 /** The words a word becomes: an array's elements (`"${a[@]}"`), or its value split at `$IFS`. */
 function expandedWords(word: Word, state: EvalState, value: string | undefined): string[] | undefined {
   if (state.array && onlyPart(word)?.type === "ParameterExpansion") return state.array;
-  if (state.ifsSplit && value !== undefined) return value.split(" ").filter((w) => w !== "");
+  if (state.ifsSplits && value !== undefined) {
+    const words: string[] = [];
+    let from = 0;
+    for (const at of [...state.ifsSplits, value.length]) {
+      if (at > from) words.push(value.slice(from, at));
+      from = at + 1;
+    }
+    return words;
+  }
   return undefined;
 }
 
@@ -218,7 +226,7 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       // (`rm$IFS-rf$IFS/tmp/x` is three words).
       if (name === "IFS" && !st.inQuotes && (sym.kind === "unknown" || (sym.kind === "literal" && sym.value !== ""))) {
         // An assigned IFS splits on its own characters, so its expansion is a separator too.
-        st.ifsSplit = true;
+        (st.ifsSplits ??= []).push(b.length);
         b.push(" ", () => offsetAt(src, p.pos));
         return;
       }
