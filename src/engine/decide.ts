@@ -2,6 +2,7 @@
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
 import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
@@ -12,7 +13,7 @@ import { analyzeCommand } from "./shell/analyze";
 import { handledProgram } from "./shell/dispatch";
 import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
-import type { CommandAnalysis } from "./shell/types";
+import type { CommandAnalysis, Narrow, PathEffect } from "./shell/types";
 import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
@@ -99,7 +100,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   for (const effect of analysis.effects) {
     const own = settingsShellVerdict(effect.path, effect.access, ctx);
     if (own) judge.offer({ ...own, match: matchOf(command, effect.span) });
-    judge.path(effect.path, effect.access, effect.recursive, effect.span, effect.via);
+    judge.path(effect.path, effect.access, effect.recursive, effect.span, effect.via, effect.only && { only: effect.only, reformat: effect.reformat });
   }
   for (const u of analysis.uncertain) {
     judge.offer({ action: "ask", reason: askReason(u.why), match: matchOf(command, u.span) });
@@ -114,8 +115,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   return judge.verdict();
 }
 
-/** Build output and caches that the project's tools regenerate (issue 19). */
-export const REGENERABLE: ReadonlySet<string> = new Set(["node_modules", "dist", "build", "target", ".next", ".nuxt", "coverage", "__pycache__", ".turbo", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".parcel-cache", ".cache", "out", ".svelte-kit", ".gradle"]);
+export { REGENERABLE } from "./kinds";
 
 /** The part of the command a verdict points at. */
 function matchOf(command: string, span: Span): Span & { text: string } {
@@ -211,15 +211,24 @@ class Judge {
    * be a regenerable name (or below one) inside the workspace, or a folder strictly below a temp
    * dir; none may be or contain a protected path. No delete effect at all: not regenerable.
    */
-  regenerableOnly(effects: readonly { path: string; access: Access; span: Span }[], span: Span): boolean {
+  regenerableOnly(effects: readonly Pick<PathEffect, "path" | "access" | "span" | "only">[], span: Span): boolean {
     const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
     const temps = ["/tmp", "/var/tmp", ...(this.ctx.tmpdir ? [this.ctx.tmpdir.replace(/\/+$/, "")] : [])];
-    const mine = effects.filter((e) => e.access === "delete" && e.span.start >= span.start && e.span.end <= span.end);
+    // The command's own deletes: inside its span, or around it (xargs and find hand their items to
+    // the command they run, at their own span).
+    const mine = effects.filter((e) => e.access === "delete" && e.span.start < span.end && span.start < e.span.end);
     if (mine.length === 0) return false;
     this.paths ??= compiledPaths(this.rules, this.ctx);
     const all = [...this.paths.zeroAccess, ...this.paths.readOnly, ...this.paths.noDelete];
     return mine.every((e) => {
-      if (/[*?[\]{}]/.test(e.path)) return false;
+      // A delete of the files of regenerable kinds only, at or below a folder of the workspace
+      // (`find . -name '*.pyc' -delete`): regenerable unless such a name can be a protected one.
+      if (e.only) {
+        return (e.path === root || e.path.startsWith(root + "/")) && e.only.every(regenerableName) && !all.some(([, m]) => reachesByKind(m, e.path, e.only!, false));
+      }
+      const last = e.path.slice(e.path.lastIndexOf("/") + 1);
+      // A glob is regenerable only as a whole name of a regenerable kind (`DIR/*.pyc`).
+      if (/[*?[\]{}]/.test(e.path) && !(regenerableName(last) && !/[*?[\]{}]/.test(e.path.slice(0, -last.length)))) return false;
       const inRoot = e.path.startsWith(root + "/");
       // Scratch below the temp dir, unless it is the workspace's own content (a workspace that
       // itself lives in /tmp is judged as a workspace: only its regenerable output passes).
@@ -227,7 +236,7 @@ class Judge {
       const rel = inRoot ? e.path.slice(root.length + 1) : "";
       // git's lock files are transient state git recreates (a stale .git/index.lock).
       const gitLock = inRoot && /(^|\/)\.git\/([^/]+\/)*[^/]+\.lock$/.test(rel);
-      if (!inTemp && !gitLock && !(inRoot && rel.split("/").some((seg) => REGENERABLE.has(seg)))) return false;
+      if (!inTemp && !gitLock && !(inRoot && rel.split("/").some(regenerableName))) return false;
       if (gitLock) return true;
       return !all.some(([, m]) => pathContainsMatch(m, e.path));
     });
@@ -257,7 +266,7 @@ class Judge {
   }
 
   /** Checks one touched path against the three path lists; `at`: where the command touches it. */
-  path(abs: string, access: Access, recursive: boolean, at: Span | undefined, via: string | undefined): void {
+  path(abs: string, access: Access, recursive: boolean, at: Span | undefined, via: string | undefined, narrow?: Narrow): void {
     if (this.best.action === "block") return;
     this.paths ??= compiledPaths(this.rules, this.ctx);
     const candidates = [abs];
@@ -270,6 +279,14 @@ class Judge {
     const globs = candidates.some((p) => GLOB_CHARS.test(p));
     const hit = (m: PathMatcher, anywhere = false) =>
       candidates.some((p) => (recursive ? pathContainsMatch(m, p) : pathMatches(m, p)) || (globs && globMayMatchName(m, p, anywhere ? undefined : root)));
+    // An effect on the files of some kinds only (a formatter's folder, find -name … -delete)
+    // reaches the read-only and no-delete entries those names can be (kinds.ts). Zero-access
+    // entries are judged by `hit`: a secret may have any name.
+    const only = recursive ? narrow?.only : undefined;
+    const reaches = (m: PathMatcher) => (only ? candidates.some((p) => reachesByKind(m, p, only, narrow?.reformat === true) || (globs && globMayMatchName(m, p, root))) : hit(m));
+    // A formatter keeps a file's meaning: a protected file it reaches only because it is of the
+    // formatter's kind, below the folder it was given, is put to the user.
+    const onlyByKind = (m: PathMatcher) => narrow?.reformat === true && only !== undefined && !candidates.some((p) => pathMatches(m, p));
     const how = via ? ` (${via})` : "";
     const shown = abs;
     // A reason must be true: a folder reached only because it CONTAINS a protected path is not
@@ -294,17 +311,21 @@ class Judge {
       }
     }
     if (access === "write" || access === "delete") {
-      for (const [rule, m] of excepted(ex.readOnly) ? [] : pathCandidates(this.paths.readOnly, candidates, recursive)) {
-        if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
+      for (const [rule, m] of excepted(ex.readOnly) ? [] : only ? this.paths.readOnly : pathCandidates(this.paths.readOnly, candidates, recursive)) {
+        if (reaches(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
+          if (onlyByKind(m)) {
+            this.offer({ action: "ask", reason: askReason(`${via ?? "a formatter"} rewrites the files of its kinds below ${shown}, and the read-only ${rule.path} may hold some (their layout changes, their meaning is kept; name the folders or files to format to leave it out)`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
+            continue;
+          }
           this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is read-only: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
           return;
         }
       }
     }
     if (access === "delete") {
-      for (const [rule, m] of excepted(ex.noDelete) ? [] : pathCandidates(this.paths.noDelete, candidates, recursive)) {
-        if (hit(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
+      for (const [rule, m] of excepted(ex.noDelete) ? [] : only ? this.paths.noDelete : pathCandidates(this.paths.noDelete, candidates, recursive)) {
+        if (reaches(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
           this.offer({ action: "block", reason: blockReason(`${within(m, rule)} must not be deleted or moved${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
           return;

@@ -164,7 +164,10 @@ describe("shell analysis: decisions beyond the corpus", () => {
     ["jq . package.json", "allow"],
     ["yq -i '.a=1' uv.lock", "block"],
     ["openssl req -new -key server.key", "block"],
-    ["ssh -i ~/.ssh/id_rsa host", "block"],
+    // Changed on purpose (issue 27): ssh authenticates with the key and never shows it — used,
+    // not read. Reading it stays refused (`cat`, `< key`, `scp key host:`).
+    ["ssh -i ~/.ssh/id_rsa host", "allow"],
+    ["ssh host < ~/.ssh/id_rsa", "block"],
     ["docker run --env-file .env img", "block"],
     ["git add .env", "block"],
     ["touch .pi/x", "block"],

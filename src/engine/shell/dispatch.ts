@@ -11,7 +11,7 @@ import { interpreterFamily, interpreterHandlers } from "./programs/interpreters"
 import { mention, shown } from "./programs/common";
 import { shellHandlers } from "./programs/shells";
 import { sqlHandlers } from "./programs/sql";
-import { EFFECT_TABLE, genericEffects, tableHandler } from "./programs/table";
+import { EFFECT_TABLE, genericEffects, tableHandler, type GenericReading } from "./programs/table";
 import { wrapperHandlers } from "./programs/wrappers";
 import type { Handler, Invocation, RunResult, Runner } from "./runner";
 import type { Arg } from "./words";
@@ -28,7 +28,7 @@ const HANDLERS: Record<string, Handler> = {
 
 const MESSAGE_OPTION = /^--(message|title|body|description|comment|subject|notes)$/;
 
-const unknownProgram: Handler = (inv, r) => {
+const unknownProgram: GenericReading = (inv, r, skip) => {
   const data = new Set<Arg>();
   inv.args.forEach((a, i) => {
     const v = a.value ?? "";
@@ -36,7 +36,7 @@ const unknownProgram: Handler = (inv, r) => {
     if (/^--(message|title|body|description|comment|subject|notes)=/.test(v)) data.add(a);
   });
   r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (data.has(a) ? (a.value?.startsWith("--") ? a.value.split("=")[0] + "=" + DATA : DATA) : shown(a))) });
-  for (const a of inv.args) if (!data.has(a)) mention(inv, r, a);
+  for (const a of inv.args) if (!data.has(a) && !skip?.has(a)) mention(inv, r, a);
 };
 
 const BUILT_IN = new Set(Object.keys(HANDLERS));

@@ -9,6 +9,7 @@ import { resolvePath } from "../paths";
 import type { Access } from "../types";
 import type { Runner } from "./runner";
 import type { Scope } from "./scope";
+import type { Narrow } from "./types";
 import { known, type Arg } from "./words";
 
 const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$/;
@@ -19,23 +20,24 @@ const TAKES_ALL = /^[*?]+$|^\*\*?$/;
 /** Stands in for a directory left unknown by `cd "$X"`: name rules (`.env`) still match below it. */
 const UNKNOWN_DIR = "/\u2047unknown-directory";
 
-export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, recursive: boolean, via: string): void {
+export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, recursive: boolean, via: string, narrow?: Narrow): void {
   if (arg.pipe) return;
   if (arg.under) {
-    for (const dir of arg.under) r.sink.effect(dir, access, true, arg.span, via);
+    // find's wildcards also match a leading dot (`-name '*env'` reaches `.env`), the shell's do
+    // not: the dotted spelling is judged too.
+    const names = arg.named === undefined ? [] : /^[*?]/.test(arg.named) ? [arg.named, arg.named[0] === "*" ? `.${arg.named}` : `.${arg.named.slice(1)}`] : [arg.named];
+    // The walk reaches every folder below, but only the entries of that name (and what is below
+    // them): a recursive effect narrowed to those names (kinds.ts).
+    const only = names.length ? { only: names, ...(narrow?.reformat && { reformat: true }) } : narrow;
+    for (const dir of arg.under) r.sink.effect(dir, access, true, arg.span, via, only);
     // Only paths whose name matches `named` (find -name): that name below each folder is touched,
     // so a name rule (`*.pem`, `.env`) judges it as it judges the glob `DIR/*.pem`.
-    if (arg.named !== undefined) {
-      // find's wildcards also match a leading dot (`-name '*env'` reaches `.env`), the shell's do
-      // not: the dotted spelling is judged too.
-      const names = /^[*?]/.test(arg.named) ? [arg.named, arg.named[0] === "*" ? `.${arg.named}` : `.${arg.named.slice(1)}`] : [arg.named];
-      for (const dir of arg.under) for (const name of names) r.sink.effect(`${dir === "/" ? "" : dir}/${name}`, access, false, arg.span, `${via}, of the files named ${arg.named}`);
-    }
+    for (const dir of arg.under) for (const name of names) r.sink.effect(`${dir === "/" ? "" : dir}/${name}`, access, false, arg.span, `${via}, of the files named ${arg.named}`);
     return;
   }
   if (!known(arg)) {
     // A possible value that static evaluation finds (`${F:-.env}`) is judged as that path.
-    for (const m of arg.maybe ?? []) pathEffect(r, scope, { ...arg, value: m, text: m, maybe: undefined, unknown: undefined }, access, recursive, via);
+    for (const m of arg.maybe ?? []) pathEffect(r, scope, { ...arg, value: m, text: m, maybe: undefined, unknown: undefined }, access, recursive, via, narrow);
     if (access === "write" || access === "delete") {
       r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${arg.text}\`, which is only known when the command runs`, arg.span);
     } else if (access === "read" && !arg.pipe) {
@@ -57,15 +59,15 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
   const abs = resolvePath(value, { cwd: cwd!, home: scope.home });
   if (abs === undefined) return;
   if (!arg.glob || !GLOB.test(value)) {
-    r.sink.effect(abs, access, recursive, arg.span, via);
+    r.sink.effect(abs, access, recursive, arg.span, via, narrow);
     return;
   }
-  r.sink.effect(abs.replace(/\/+$/, "") || "/", access, recursive, arg.span, via);
+  r.sink.effect(abs.replace(/\/+$/, "") || "/", access, recursive, arg.span, via, narrow);
   const parts = abs.split("/");
   const first = parts.findIndex((p) => GLOB.test(p));
   const rest = parts.slice(first).filter((p) => p !== "");
   if (rest.every((p) => TAKES_ALL.test(p))) {
     const base = parts.slice(0, first).join("/") || "/";
-    r.sink.effect(posix.normalize(base), access, true, arg.span, via);
+    r.sink.effect(posix.normalize(base), access, true, arg.span, via, narrow);
   }
 }

@@ -6,6 +6,7 @@ import type { Code } from "./code";
 import type { Presented } from "./normalize";
 import type { Scope } from "./scope";
 import type { Sink } from "./sink";
+import type { Narrow } from "./types";
 import type { Arg } from "./words";
 
 /** What a command reads on its standard input, as far as it is known. */
@@ -47,7 +48,7 @@ export interface Runner {
   /** Records a command whose text is already normalized (a wrapper around its wrapped command). */
   emitText(text: string, span: Span, at?: number): void;
   /** Records a path the command touches (resolved against the scope's cwd). */
-  path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string): void;
+  path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string, narrow?: Narrow): void;
   /** Something that cannot be known statically: the decider asks. */
   uncertain(why: string, span: Span): void;
 }

@@ -2,7 +2,7 @@
 // Uncertainty says so (the decider asks): an analysis that stopped early must not look complete.
 import type { Access, Span } from "../types";
 import { MAX_COMMANDS, MAX_EFFECTS } from "./limits";
-import type { CommandAnalysis, ExecutedCommand, PathEffect, Uncertainty } from "./types";
+import type { CommandAnalysis, ExecutedCommand, Narrow, PathEffect, Uncertainty } from "./types";
 
 const SCAN_LIMIT = 32;
 
@@ -26,11 +26,20 @@ export class Sink {
     else this.commands.splice(at, 0, c);
   }
 
-  effect(path: string, access: Access, recursive: boolean, span: Span, via: string): void {
-    // The same effect at the same place is recorded once. A command line has a few effects: they
-    // are compared one by one; past SCAN_LIMIT a key set takes over.
+  effect(path: string, access: Access, recursive: boolean, span: Span, via: string, narrow?: Narrow): void {
+    // The same effect at the same place is recorded once (the wider of the two: a narrowing to
+    // file kinds holds only when every spelling of it has one). A command line has a few effects:
+    // they are compared one by one; past SCAN_LIMIT a key set takes over.
     if (this.effects.length < SCAN_LIMIT) {
-      for (const e of this.effects) if (e.path === path && e.access === access && e.recursive === recursive && e.span.start === span.start) return;
+      for (const e of this.effects) {
+        if (e.path === path && e.access === access && e.recursive === recursive && e.span.start === span.start) {
+          if (!narrow) {
+            delete e.only;
+            delete e.reformat;
+          }
+          return;
+        }
+      }
     } else {
       if (this.seenEffects.size === 0) for (const e of this.effects) this.seenEffects.add(effectKey(e.path, e.access, e.recursive, e.span.start));
       const key = effectKey(path, access, recursive, span.start);
@@ -38,7 +47,7 @@ export class Sink {
       if (this.effects.length >= MAX_EFFECTS) return this.overflow("file effects", span);
       this.seenEffects.add(key);
     }
-    this.effects.push({ path, access, recursive, span, via });
+    this.effects.push(recursive && narrow ? { path, access, recursive, span, via, only: narrow.only, ...(narrow.reformat && { reformat: true }) } : { path, access, recursive, span, via });
   }
 
   uncertainty(why: string, span: Span): void {

@@ -24,6 +24,16 @@ export interface PathEffect {
   span: Span;
   /** What produced it, for the reason: "rm", "> redirection", "sed -i". */
   via: string;
+  /** A recursive effect that reaches only the files of these kinds (name globs): kinds.ts. */
+  only?: readonly string[];
+  /** The files are rewritten by a formatter: their meaning is kept (a protected one is an ask). */
+  reformat?: boolean;
+}
+
+/** How a recursive effect is narrowed: the file kinds it reaches, and whether it only reformats. */
+export interface Narrow {
+  only: readonly string[];
+  reformat?: boolean;
 }
 
 /** Something that cannot be known without running the command (a variable target, eval). */

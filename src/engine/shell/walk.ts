@@ -13,7 +13,7 @@ import { programName, Spellings, textOf, type Presented } from "./normalize";
 import { NO_STDIN, UNKNOWN_OUTPUT, type Invocation, type RunResult, type Runner, type Stdin } from "./runner";
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
-import type { ShellContext } from "./types";
+import type { Narrow, ShellContext } from "./types";
 import { applyPlaceholders, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
 /** Builtins whose `NAME=value` words assign in the current shell. */
@@ -97,8 +97,8 @@ export class Walker implements Runner {
     return text;
   }
 
-  path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string): void {
-    pathEffect(this, inv.scope, arg, access, recursive, via);
+  path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string, narrow?: Narrow): void {
+    pathEffect(this, inv.scope, arg, access, recursive, via, narrow);
   }
 
   uncertain(why: string, span: Span): void {

@@ -122,7 +122,9 @@ const find: Handler = (inv, r) => {
     }
     shownArgs.push(shown(a));
     if (v === "-delete") {
-      for (const s of startDirs) r.path(inv, s, "delete", true, "find -delete");
+      // With a -name test, only the entries of that name are deleted (a walk narrowed by name).
+      if (found.kind === "under" && found.named !== undefined) r.path(inv, { text: "{}", span: a.span, under: found.dirs, named: found.named }, "delete", true, "find -delete");
+      else for (const s of startDirs) r.path(inv, s, "delete", true, "find -delete");
       // Deleting what a walk of a folder finds is a recursive delete of that folder's content.
       r.emitText(["rm", "-r", ...startDirs.map(shown)].join(" "), inv.span);
     }

@@ -224,7 +224,8 @@ const rsync: Handler = (inv, r) => {
 const scp: Handler = (inv, r) => {
   const p = parseOptions(inv.args, { shortWithValue: "iPoFclSJD" });
   r.emit(inv, present(["scp"], inv.args));
-  for (const k of valuesOf(p, "i", "F")) r.path(inv, k, "read", false, "scp");
+  // `-i KEY` authenticates with the key, which scp never shows (credentials.ts): used, not read.
+  for (const k of valuesOf(p, "F")) r.path(inv, k, "read", false, "scp");
   const recursive = has(p, "r");
   const target = p.operands.length > 1 ? p.operands[p.operands.length - 1] : undefined;
   const sources = target ? p.operands.slice(0, -1) : p.operands;

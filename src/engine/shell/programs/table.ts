@@ -8,14 +8,20 @@
 //   - `optionEffects`: options whose value is deleted/written/read (`curl -o FILE`);
 //   - `noOperands`: the folder affected when none is given (`cargo fmt` rewrites the crate);
 //   - `showAs`: the command it amounts to, shown to the patterns (`rimraf X` → `rm -rf X`), so
-//     a rule written for that command judges it.
+//     a rule written for that command judges it;
+//   - `kinds`: a formatter rewrites only files of its own kinds (file-kinds.ts): `black .` is a
+//     rewrite of the Python files below `.`, judged against the path rules by kind;
+//   - `uses`: options whose value is a credential file the program authenticates with
+//     (`ssh -i KEY`, `curl --cert`): the program uses it and never shows it, so it is not a read.
 // Runner options that load environment files (`--env-file`) and container mounts are read for
 // every program (see `genericEffects`).
 import type { Access } from "../../types";
 import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
-import type { Handler, Invocation, Runner } from "../runner";
+import type { Handler, Invocation, RunResult, Runner } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
 import { CONTAINER_CLIS, shown, subArg } from "./common";
+import { CREDENTIAL_USES } from "./credentials";
+import { FORMATTER_KINDS } from "./file-kinds";
 
 export interface EffectRow {
   /** Subcommand words after the program (`ruff format`, `gio trash`). */
@@ -28,6 +34,10 @@ export interface EffectRow {
   optionEffects?: Record<string, Access>;
   noOperands?: "cwd";
   showAs?: string[];
+  kinds?: readonly string[];
+  uses?: readonly string[];
+  /** The operands are credential files the program loads (`ssh-add KEY`): used, not read. */
+  usesOperands?: boolean;
 }
 
 const FORMATTER_UNLESS = ["check", "diff", "dry-run", "l", "list-different", "d"];
@@ -40,31 +50,48 @@ export const EFFECT_TABLE: Record<string, EffectRow[]> = {
   trash: [{ operands: "delete", recursive: true, showAs: ["rm", "-r"] }],
   gio: [{ sub: ["trash"], operands: "delete", recursive: true, showAs: ["rm", "-r"] }, { sub: ["remove"], operands: "delete" }],
   // In-place rewriters: formatters and fixers.
-  prettier: [{ operands: "write", recursive: true, when: ["write", "w"], spec: { longWithValue: ["config", "ignore-path", "plugin", "parser", "log-level", "cache-location"] } }],
-  black: [{ operands: "write", recursive: true, unless: FORMATTER_UNLESS, spec: { shortWithValue: "lctS", longWithValue: ["line-length", "target-version", "config", "include", "exclude", "extend-exclude", "force-exclude", "stdin-filename", "workers", "required-version"] } }],
+  prettier: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.prettier, when: ["write", "w"], spec: { longWithValue: ["config", "ignore-path", "plugin", "parser", "log-level", "cache-location"] } }],
+  black: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.black, unless: FORMATTER_UNLESS, spec: { shortWithValue: "lctS", longWithValue: ["line-length", "target-version", "config", "include", "exclude", "extend-exclude", "force-exclude", "stdin-filename", "workers", "required-version"] } }],
   ruff: [
-    { sub: ["format"], operands: "write", recursive: true, unless: FORMATTER_UNLESS, noOperands: "cwd", spec: { longWithValue: ["config", "line-length", "target-version", "exclude", "extend-exclude", "stdin-filename"] } },
-    { sub: ["check"], operands: "write", recursive: true, when: ["fix", "unsafe-fixes"], noOperands: "cwd", spec: { longWithValue: ["config", "select", "ignore", "extend-select", "exclude", "extend-exclude", "target-version", "output-format"] } },
+    { sub: ["format"], operands: "write", recursive: true, kinds: FORMATTER_KINDS.ruff, unless: FORMATTER_UNLESS, noOperands: "cwd", spec: { longWithValue: ["config", "line-length", "target-version", "exclude", "extend-exclude", "stdin-filename"] } },
+    { sub: ["check"], operands: "write", recursive: true, kinds: FORMATTER_KINDS.ruff, when: ["fix", "unsafe-fixes"], noOperands: "cwd", spec: { longWithValue: ["config", "select", "ignore", "extend-select", "exclude", "extend-exclude", "target-version", "output-format"] } },
   ],
   eslint: [{ operands: "write", recursive: true, when: ["fix", "fix-dry-run-never"], spec: { shortWithValue: "fco", longWithValue: ["config", "format", "output-file", "ext", "rule", "plugin", "parser", "ignore-path", "resolve-plugins-relative-to", "cache-location", "max-warnings"] }, optionEffects: { o: "write", "output-file": "write" } }],
-  gofmt: [{ operands: "write", recursive: true, when: ["w"], spec: { shortWithValue: "r" } }],
-  goimports: [{ operands: "write", recursive: true, when: ["w"], spec: { shortWithValue: "l" } }],
-  rustfmt: [{ operands: "write", unless: ["check"], spec: { longWithValue: ["edition", "config-path", "config", "emit", "color"] } }],
-  cargo: [{ sub: ["fmt"], unless: ["check"], noOperands: "cwd", operands: "write", recursive: true }],
+  gofmt: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.go, when: ["w"], spec: { shortWithValue: "r" } }],
+  goimports: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.go, when: ["w"], spec: { shortWithValue: "l" } }],
+  rustfmt: [{ operands: "write", kinds: FORMATTER_KINDS.rust, unless: ["check"], spec: { longWithValue: ["edition", "config-path", "config", "emit", "color"] } }],
+  cargo: [{ sub: ["fmt"], unless: ["check"], noOperands: "cwd", operands: "write", recursive: true, kinds: FORMATTER_KINDS.rust }],
   "clang-format": [{ operands: "write", when: ["i"], spec: { longWithValue: ["style", "assume-filename"] } }],
-  autopep8: [{ operands: "write", recursive: true, when: ["i", "in-place"] }],
-  isort: [{ operands: "write", recursive: true, unless: ["check-only", "c", "diff"], noOperands: "cwd" }],
+  autopep8: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.python, when: ["i", "in-place"] }],
+  yapf: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.python, when: ["i", "in-place"], spec: { longWithValue: ["style", "exclude"] } }],
+  isort: [{ operands: "write", recursive: true, kinds: FORMATTER_KINDS.isort, unless: ["check-only", "c", "diff"], noOperands: "cwd" }],
   shfmt: [{ operands: "write", recursive: true, when: ["w", "write"] }],
   // terraform fmt rewrites only *.tf files: without operands its folder is not named.
-  terraform: [{ sub: ["fmt"], operands: "write", recursive: true, unless: ["check"] }],
-  biome: [{ sub: ["format"], operands: "write", recursive: true, when: ["write", "apply"] }, { sub: ["check"], operands: "write", recursive: true, when: ["write", "apply"] }, { sub: ["lint"], operands: "write", recursive: true, when: ["write", "apply"] }],
+  terraform: [{ sub: ["fmt"], operands: "write", recursive: true, kinds: FORMATTER_KINDS.terraform, unless: ["check"] }],
+  biome: [{ sub: ["format"], operands: "write", recursive: true, kinds: FORMATTER_KINDS.biome, when: ["write", "apply"] }, { sub: ["check"], operands: "write", recursive: true, kinds: FORMATTER_KINDS.biome, when: ["write", "apply"] }, { sub: ["lint"], operands: "write", recursive: true, kinds: FORMATTER_KINDS.biome, when: ["write", "apply"] }],
   // Downloads onto a path.
-  curl: [{ spec: { shortWithValue: "oKTuHdXAeEbcDF", longWithValue: ["output", "config", "upload-file", "user", "header", "data", "request", "user-agent", "referer", "cert", "key", "cacert", "cookie", "cookie-jar", "dump-header", "form", "trace", "stderr"] }, optionEffects: { o: "write", output: "write", "cookie-jar": "write", c: "write", "dump-header": "write", D: "write", trace: "write", stderr: "write" } }],
-  wget: [{ spec: { shortWithValue: "OoaPe", longWithValue: ["output-document", "output-file", "append-output", "directory-prefix", "execute"] }, optionEffects: { O: "write", "output-document": "write", o: "write", "output-file": "write", a: "write", "append-output": "write", P: "write", "directory-prefix": "write" } }],
+  curl: [{ uses: CREDENTIAL_USES.curl, spec: { shortWithValue: "oKTuHdXAeEbcDF", longWithValue: ["output", "config", "upload-file", "user", "header", "data", "request", "user-agent", "referer", "cert", "key", "cacert", "capath", "proxy-cert", "proxy-key", "proxy-cacert", "cookie", "cookie-jar", "dump-header", "form", "trace", "stderr"] }, optionEffects: { o: "write", output: "write", "cookie-jar": "write", c: "write", "dump-header": "write", D: "write", trace: "write", stderr: "write" } }],
+  wget: [{ uses: CREDENTIAL_USES.wget, spec: { shortWithValue: "OoaPe", longWithValue: ["output-document", "output-file", "append-output", "directory-prefix", "execute", "certificate", "private-key", "ca-certificate"] }, optionEffects: { O: "write", "output-document": "write", o: "write", "output-file": "write", a: "write", "append-output": "write", P: "write", "directory-prefix": "write" } }],
+  // Programs that authenticate with a credential file (credentials.ts): the file is used, not read.
+  ssh: [{ uses: CREDENTIAL_USES.ssh, spec: { shortWithValue: "BbcDEeFIiJLlmOopQRSWw" } }],
+  sftp: [{ uses: CREDENTIAL_USES.sftp, spec: { shortWithValue: "BbcDFiJloPRSs" } }],
+  "ssh-add": [{ usesOperands: true, spec: { shortWithValue: "EHSt" } }],
+  openssl: ["s_client", "s_server", "s_time"].map((s) => ({ sub: [s], uses: CREDENTIAL_USES.openssl, spec: { singleDashLong: true, longWithValue: ["connect", "accept", "port", "cert", "key", "CAfile", "CApath", "cert_chain", "chainCAfile", "servername", "pass", "proxy", "starttls", "keyform", "certform"] } })),
+  kubectl: [{ uses: CREDENTIAL_USES.kubectl, spec: { shortWithValue: "nlosc", longWithValue: ["client-key", "client-certificate", "certificate-authority", "kubeconfig", "context", "cluster", "user", "namespace", "server", "token", "output", "selector", "filename"] } }],
 };
 
+/** curl's `--key` signs for the `--cert` beside it: a key without one authenticates nothing. */
+function keyWithoutCert(name: string, p: ReturnType<typeof parseOptions>): boolean {
+  if (name === "key") return !has(p, "cert", "E");
+  if (name === "proxy-key") return !has(p, "proxy-cert");
+  return false;
+}
+
+/** The unknown-program reading: every word that may name a file is read, except those in `skip`. */
+export type GenericReading = (inv: Invocation, r: Runner, skip?: ReadonlySet<Arg>) => RunResult | void;
+
 /** The handler for a program with table rows; `generic` is the unknown-program reading. */
-export function tableHandler(rows: EffectRow[], generic: Handler): Handler {
+export function tableHandler(rows: EffectRow[], generic: GenericReading): Handler {
   return (inv, r) => {
     const row = rows.find((x) => !x.sub || x.sub.every((w, i) => inv.args[i]?.value === w));
     if (!row) return generic(inv, r);
@@ -72,11 +99,17 @@ export function tableHandler(rows: EffectRow[], generic: Handler): Handler {
     const p = parseOptions(args, row.spec ?? {});
     const on = (!row.when || has(p, ...row.when)) && !(row.unless && has(p, ...row.unless));
     if (row.showAs && on) r.emitText([...row.showAs, ...p.operands.map(shown)].join(" "), inv.span);
-    const result = generic(inv, r);
+    // A credential file the program authenticates with is used, not read: neither the option
+    // word (`--cert=FILE`) nor its value is a read of the file.
+    const used = new Set<Arg>();
+    for (const o of p.options) if (row.uses?.includes(o.name) && !keyWithoutCert(o.name, p)) for (const a of [o.arg, o.value]) if (a) used.add(a);
+    if (row.usesOperands) for (const a of p.operands) used.add(a);
+    const result = generic(inv, r, used);
     const via = [inv.name, ...(row.sub ?? [])].join(" ");
     if (on && row.operands) {
-      for (const a of p.operands) r.path(inv, a, row.operands, row.recursive ?? false, via);
-      if (p.operands.length === 0 && row.noOperands === "cwd" && inv.scope.cwd !== undefined) r.sink.effect(inv.scope.cwd, row.operands, row.recursive ?? false, inv.span, via);
+      const narrow = row.kinds && row.operands === "write" ? { only: row.kinds, reformat: true } : undefined;
+      for (const a of p.operands) r.path(inv, a, row.operands, row.recursive ?? false, via, narrow);
+      if (p.operands.length === 0 && row.noOperands === "cwd" && inv.scope.cwd !== undefined) r.sink.effect(inv.scope.cwd, row.operands, row.recursive ?? false, inv.span, via, narrow);
     }
     for (const [name, access] of Object.entries(row.optionEffects ?? {})) for (const v of valuesOf(p, name)) r.path(inv, v, access, false, `${inv.name} ${name.length === 1 ? "-" : "--"}${name}`);
     return result;
