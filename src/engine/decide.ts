@@ -13,7 +13,8 @@ import { handledProgram } from "./shell/dispatch";
 import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { CommandAnalysis } from "./shell/types";
-import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
+import { effectMatcher } from "./rules/parse-effect";
+import type { Access, Agent, BashPatternRule, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
 
@@ -96,6 +97,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       else judge.offer({ action: "block", reason: blockReason(what, ref), rule: ref, match: span });
     }
   }
+  judgeRemote(judge, command, analysis, rules, ctx);
   for (const effect of analysis.effects) {
     const own = settingsShellVerdict(effect.path, effect.access, ctx);
     if (own) judge.offer({ ...own, match: matchOf(command, effect.span) });
@@ -112,6 +114,40 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
     else judge.offer({ action: "ask", reason: askReason(what), match });
   }
   return judge.verdict();
+}
+
+/**
+ * Remote effects (src/engine/remote/) against the effect rules (`effect: destroy backups`): the
+ * rules for an effect and target are found once per rule set (a Map), so no regex runs per rule.
+ * An `allow:` command exception lifts an effect rule by the text of the command at the effect.
+ */
+function judgeRemote(judge: Judge, command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): void {
+  if (analysis.remote.length === 0) return;
+  for (const e of analysis.remote) {
+    let texts: string[] | undefined;
+    for (const rule of effectRulesFor(rules, e.effect, e.target)) {
+      if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
+      texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]);
+      if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
+      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
+      const what = `${e.via}${e.resource ? ` (${e.resource})` : ""}: ${rule.reason}`;
+      const match = matchOf(command, e.span);
+      judge.offer(rule.ask ? { action: "ask", reason: askReason(what, ref), rule: ref, match } : { action: "block", reason: blockReason(what, ref), rule: ref, match });
+    }
+  }
+}
+
+const effectRuleCache = new WeakMap<readonly BashPatternRule[], Map<string, BashPatternRule[]>>();
+
+/** The effect rules for one effect and target, in file order. */
+function effectRulesFor(rules: RuleSet, effect: string, target: string): BashPatternRule[] {
+  const list = rules.bashToolPatterns;
+  let byKey = effectRuleCache.get(list);
+  if (!byKey) effectRuleCache.set(list, (byKey = new Map()));
+  const key = `${effect} ${target}`;
+  let found = byKey.get(key);
+  if (!found) byKey.set(key, (found = list.filter((r) => r.effect !== undefined && effectMatcher(r.effect)(effect, target))));
+  return found;
 }
 
 /** Build output and caches that the project's tools regenerate (issue 19). */

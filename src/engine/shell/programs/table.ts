@@ -16,6 +16,7 @@ import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
 import { CONTAINER_CLIS, shown, subArg } from "./common";
+import { DEVICE_ROWS } from "./devices";
 
 export interface EffectRow {
   /** Subcommand words after the program (`ruff format`, `gio trash`). */
@@ -60,6 +61,8 @@ export const EFFECT_TABLE: Record<string, EffectRow[]> = {
   biome: [{ sub: ["format"], operands: "write", recursive: true, when: ["write", "apply"] }, { sub: ["check"], operands: "write", recursive: true, when: ["write", "apply"] }, { sub: ["lint"], operands: "write", recursive: true, when: ["write", "apply"] }],
   // Downloads onto a path.
   curl: [{ spec: { shortWithValue: "oKTuHdXAeEbcDF", longWithValue: ["output", "config", "upload-file", "user", "header", "data", "request", "user-agent", "referer", "cert", "key", "cacert", "cookie", "cookie-jar", "dump-header", "form", "trace", "stderr"] }, optionEffects: { o: "write", output: "write", "cookie-jar": "write", c: "write", "dump-header": "write", D: "write", trace: "write", stderr: "write" } }],
+  // Block devices and volumes (devices.ts).
+  ...DEVICE_ROWS,
   wget: [{ spec: { shortWithValue: "OoaPe", longWithValue: ["output-document", "output-file", "append-output", "directory-prefix", "execute"] }, optionEffects: { O: "write", "output-document": "write", o: "write", "output-file": "write", a: "write", "append-output": "write", P: "write", "directory-prefix": "write" } }],
 };
 
