@@ -8,7 +8,7 @@ import { parseRules } from "../../src/engine/rules/parse";
 import { defaultRules } from "../../src/engine/rules/defaults";
 import { decideCommand } from "../../src/engine/decide";
 import type { Action } from "../../src/engine/types";
-import { CWD, HOME, judge } from "./defaults-helpers";
+import { assertFamily, CWD, HOME, judge } from "./defaults-helpers";
 
 type Case = [string, Action];
 const family = (name: string, cases: Case[]) =>
@@ -269,6 +269,26 @@ describe("remote effects (issue 23)", () => {
     ["python3.11 -m pytest", "allow"],
     ["busybox ls", "allow"],
   ]);
+
+  describe("each effect rule does the work: without it the same commands pass", () => {
+    it("block: devices, backups, code-host repositories, all of a data service, secret reads", () => {
+      assertFamily("remote-wipe-device", "block", ["zpool destroy tank", "vgremove vg0"]);
+      assertFamily("remote-destroy-backups", "block", ["restic forget --prune --keep-last 1", "borg delete /backups::a", "zfs destroy tank/data@2024", "aws ec2 delete-snapshot --snapshot-id snap-1"]);
+      assertFamily("remote-destroy-code-host-repository", "block", ["gh repo delete acme/site --yes", "gh api -X DELETE repos/acme/site"]);
+      assertFamily("remote-destroy-all-data", "block", ["curl -X DELETE http://es.internal:9200/logs-*", "etcdctl del --prefix /"]);
+      assertFamily("remote-read-secret", "block", ["vault kv get secret/prod/db", "aws secretsmanager get-secret-value --secret-id prod/db", "kubectl get secret db -o yaml", "op read op://prod/db/password"]);
+    });
+    it("ask: cloud, code host, CI, data, secrets, hosted services, unknown CLIs, other machines", () => {
+      assertFamily("infra-delete-cloud", "ask", ["hcloud server delete web-1", "neonctl projects delete p"]);
+      assertFamily("remote-destroy-code-host", "ask", ["gh release delete v1 --yes", "git push origin --delete tag v1"], ["git-branch-force-delete"]);
+      assertFamily("remote-destroy-ci", "ask", ["gh run delete 1", "gh workflow disable ci.yml"]);
+      assertFamily("remote-destroy-data", "ask", ["kafka-topics --delete --topic t --bootstrap-server k:9092", "curl -X DELETE http://localhost:9200/logs-2024"]);
+      assertFamily("remote-destroy-secret", "ask", ["vault kv delete secret/prod/db"]);
+      assertFamily("remote-destroy-hosted", "ask", ["stripe subscriptions cancel sub_1"]);
+      assertFamily("remote-destroy-unknown-cli", "ask", ["foo-cli widgets delete prod-widget"]);
+      assertFamily("remote-overwrite", "ask", ["scp build.tar.gz deploy@web1:/srv/app/", "rsync -a --delete dist/ web1:/srv/app/"]);
+    });
+  });
 
   describe("the analysis reports remote effects with where they stand", () => {
     it("gh repo delete: a destroy-all of a code host, its span the invocation", () => {

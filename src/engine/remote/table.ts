@@ -76,7 +76,9 @@ const ENTRIES: Record<string, RemoteProgram> = {
   "woodpecker-cli": hosted("ci"),
   // Clouds and platforms.
   aws: cloud("cloud", [
-    ...secretsReadAndDelete(["secretsmanager get-secret-value|batch-get-secret-value", "ssm get-parameter|get-parameters|get-parameters-by-path"], ["secretsmanager delete-secret", "ssm delete-parameter|delete-parameters"]),
+    ...secretsReadAndDelete(["secretsmanager get-secret-value|batch-get-secret-value"], ["secretsmanager delete-secret", "ssm delete-parameter|delete-parameters"]),
+    // A parameter's value is a secret's when it is decrypted (a SecureString).
+    row("ssm get-parameter|get-parameters|get-parameters-by-path", "read-secret", "secrets", { when: ["with-decryption"] }),
     row("s3 rm", "destroy-all", "object-storage", { when: ["recursive"], unless: DRY_RUN }),
     row("s3 rb", "destroy", "object-storage", { all: ["force"] }),
     row("s3 sync", "destroy", "object-storage", { when: ["delete"], unless: DRY_RUN }),

@@ -59,8 +59,9 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const result = handlerFor(inv.name)(inv, r) ?? undefined;
   genericEffects(inv, r);
   // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
-  const understood = handledProgram(inv.name);
-  if (REMOTE_TABLE.has(inv.name) || !understood) {
+  const inTable = REMOTE_TABLE.has(inv.name);
+  const understood = !inTable && handledProgram(inv.name);
+  if (inTable || !understood) {
     const found: RemoteEffect[] = [];
     remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), span: inv.span }, understood, found);
     for (const e of found) r.sink.remoteEffect(e);
