@@ -109,12 +109,16 @@ function fromRows(name: string, p: Parsed, rows: readonly RemoteRow[], span: Spa
   return false;
 }
 
+/** Command groups that manage the CLI itself on this machine (`gcloud components remove`, `az extension remove`). */
+const LOCAL_GROUPS = new Set(["components", "component", "extension", "extensions", "config", "configurations", "configure", "plugins", "plugin", "alias", "aliases", "profile", "profiles", "context", "contexts", "auth", "login", "logout", "cache", "completion", "autocomplete"]);
+
 function fromVerbs(name: string, p: Parsed, family: VerbFamily, base: RemoteTarget, span: Span, out: RemoteEffect[]): void {
   const verb = family === "cloud" ? CLOUD_VERB : HOSTED_VERB;
   const words = p.words.slice(0, COMMAND_WORDS).map((w) => w.value);
   const i = words.findIndex((w) => verb.test(w));
   if (i < 0 || hasOption(p, "dry-run")) return;
   const path = words.slice(0, i + 1);
+  if (path.some((w) => w.split(":").some((g) => LOCAL_GROUPS.has(g)))) return;
   const target = targetOfWords(path, base);
   // One object removed from a bucket (`aws s3 rm s3://b/old.html`) is everyday work; emptying one is a row.
   if (target === "object-storage" && /^(rm|del)$/.test(words[i])) return;

@@ -214,5 +214,5 @@ export const EVERYDAY_VERB_PROGRAMS: ReadonlySet<string> = new Set(
   swift pod flutter dart dotnet nuget apt apt-get dnf yum zypper pacman apk brew port choco winget scoop snap flatpak nix
   nix-env asdf mise nvm pyenv rbenv sdk code cursor kind k3d minikube colima multipass vagrant pm2 tmux screen systemctl
   launchctl service crontab ip nmcli ollama docker-compose lxc virsh conan vcpkg helm terraform tofu terragrunt pulumi
-  cdk sst serverless sls kubectl oc`.split(/\s+/).filter(Boolean),
+  cdk sst serverless sls kubectl oc xcrun simctl dvc ansible-galaxy supervisorctl`.split(/\s+/).filter(Boolean),
 );
