@@ -165,6 +165,8 @@ describe("remote effects (issue 23)", () => {
     ["nats stream ls", "allow"],
     ["rabbitmqadmin list queues", "allow"],
     ["wget http://localhost:8080/health -O -", "allow"],
+    // A malformed escape is read as written, not a crash.
+    ["curl -X DELETE 'http://localhost:3000/todos/%E0%A4%A'", "allow"],
   ]);
 
   family("5. hosted services, unknown CLIs and other machines", [

@@ -68,6 +68,15 @@ function request(name: string, args: readonly (string | undefined)[]): { method:
   return { method, url };
 }
 
+/** The path with its %-escapes decoded (`%2F` → `/`); as written when they are not valid UTF-8. */
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export function httpEffect(name: string, args: readonly (string | undefined)[]): Omit<RemoteEffect, "program" | "span"> | undefined {
   const { method, url } = request(name, args);
   if (!url) return undefined;
@@ -77,7 +86,7 @@ export function httpEffect(name: string, args: readonly (string | undefined)[]):
   } catch {
     return undefined;
   }
-  const path = decodeURIComponent(u.pathname.replace(/%(?![0-9a-f]{2})/gi, "%25"));
+  const path = decoded(u.pathname);
   const query = u.search.replace(/^\?/, "");
   const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
   const via = `${name} -X ${method}`;
