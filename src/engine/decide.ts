@@ -129,7 +129,7 @@ function judgeRemote(judge: Judge, command: string, analysis: CommandAnalysis, r
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]);
       if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
-      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
+      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, effect: true, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const what = `${e.via}${e.resource ? ` (${e.resource})` : ""}: ${rule.reason}`;
       const match = matchOf(command, e.span);
       judge.offer(rule.ask ? { action: "ask", reason: askReason(what, ref), rule: ref, match } : { action: "block", reason: blockReason(what, ref), rule: ref, match });

@@ -169,6 +169,8 @@ export interface RuleRef {
   text: string;
   /** The rule's stable id, when it has one. */
   id?: string;
+  /** A bash pattern entry that names an effect (`destroy backups`) instead of a regex: `text` is the effect. */
+  effect?: boolean;
   reason?: string;
   /** 1-based line in the rules file, when known. */
   line?: number;

@@ -315,6 +315,7 @@ describe("remote effects (issue 23)", () => {
       assert.equal(v.rule?.id, "remote-destroy-code-host-repository");
       assert.equal(v.match?.text, "gh repo delete acme/site --yes");
       assert.match(v.reason, /acme\/site/);
+      assert.ok(v.reason.includes('effect rule remote-destroy-code-host-repository "destroy-all code-host"'), v.reason);
       assert.match(v.reason, /\(.+\)/);
     });
   });
