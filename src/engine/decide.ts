@@ -71,6 +71,8 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
 /** Judges what a shell analysis (bash or PowerShell) found in `command` against the rules. */
 export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): Verdict {
   const judge = new Judge(rules, ctx, command);
+  // First, so that of two refusals as strong, the effect's (more specific) reason is the one kept.
+  judgeRemote(judge, command, analysis, rules, ctx);
   for (const executed of analysis.commands) {
     const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
     let understood: boolean | undefined;
@@ -97,7 +99,6 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       else judge.offer({ action: "block", reason: blockReason(what, ref), rule: ref, match: span });
     }
   }
-  judgeRemote(judge, command, analysis, rules, ctx);
   for (const effect of analysis.effects) {
     const own = settingsShellVerdict(effect.path, effect.access, ctx);
     if (own) judge.offer({ ...own, match: matchOf(command, effect.span) });

@@ -308,6 +308,12 @@ describe("remote effects (issue 23)", () => {
         assert.ok(a.remote.some((e) => e.effect === "read-secret" && e.target === "secrets"), c);
       }
     });
+    it("a remote branch deleted: the effect's reason, not the stand-in `git branch -D` pattern's", () => {
+      const v = judge("git push origin --delete feature/x");
+      assert.equal(v.action, "ask");
+      assert.equal(v.rule?.id, "remote-destroy-code-host");
+      assert.match(v.reason, /feature\/x/);
+    });
     it("the verdict's reason names the harm and what to do instead, and points at the effect", () => {
       const c = "ls && gh repo delete acme/site --yes";
       const v = judge(c);
