@@ -6,7 +6,7 @@ import * as assert from "node:assert/strict";
 import { analyzeCommand } from "../../src/engine/shell/analyze";
 import { parseRules } from "../../src/engine/rules/parse";
 import { defaultRules } from "../../src/engine/rules/defaults";
-import { decideCommand } from "../../src/engine/decide";
+import { decide, decideCommand } from "../../src/engine/decide";
 import type { Action } from "../../src/engine/types";
 import { assertFamily, CWD, HOME, judge } from "./defaults-helpers";
 
@@ -313,6 +313,12 @@ describe("remote effects (issue 23)", () => {
       assert.equal(v.action, "ask");
       assert.equal(v.rule?.id, "remote-destroy-code-host");
       assert.match(v.reason, /feature\/x/);
+    });
+    it("PowerShell: a native program reaches the same table", () => {
+      const ps = (command: string) => decide({ tool: "PowerShell", input: { command } }, defaultRules(), { cwd: CWD, home: HOME }, "claude").action;
+      assert.equal(ps("& 'C:\\Program Files\\GitHub CLI\\gh.exe' repo delete acme/site --yes"), "block");
+      assert.equal(ps("vault kv get secret/prod/db"), "block");
+      assert.equal(ps("gh pr list"), "allow");
     });
     it("the verdict's reason names the harm and what to do instead, and points at the effect", () => {
       const c = "ls && gh repo delete acme/site --yes";
