@@ -14,7 +14,8 @@ import { handledProgram } from "./shell/dispatch";
 import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
 import type { CommandAnalysis, Narrow, PathEffect } from "./shell/types";
-import type { Access, Agent, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
+import { effectMatcher } from "./rules/parse-effect";
+import type { Access, Agent, BashPatternRule, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
 
@@ -71,6 +72,8 @@ export function decideCommand(command: string, rules: RuleSet, ctx: DecideContex
 /** Judges what a shell analysis (bash or PowerShell) found in `command` against the rules. */
 export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): Verdict {
   const judge = new Judge(rules, ctx, command);
+  // First, so that of two refusals as strong, the effect's (more specific) reason is the one kept.
+  judgeRemote(judge, command, analysis, rules, ctx);
   for (const executed of analysis.commands) {
     const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
     let understood: boolean | undefined;
@@ -114,6 +117,41 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   }
   return judge.verdict();
 }
+
+/**
+ * Remote effects (src/engine/remote/) against the effect rules (`effect: destroy backups`): the
+ * rules for an effect and target are found once per rule set (a Map), so no regex runs per rule.
+ * An `allow:` command exception lifts an effect rule by the text of the command at the effect.
+ */
+function judgeRemote(judge: Judge, command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): void {
+  if (analysis.remote.length === 0) return;
+  for (const e of analysis.remote) {
+    let texts: string[] | undefined;
+    for (const rule of effectRulesFor(rules, e.effect, e.target)) {
+      if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
+      texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]);
+      if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
+      const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, effect: true, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
+      const what = `${e.via}${e.resource ? ` (${e.resource})` : ""}: ${rule.reason}`;
+      const match = matchOf(command, e.span);
+      judge.offer(rule.ask ? { action: "ask", reason: askReason(what, ref), rule: ref, match } : { action: "block", reason: blockReason(what, ref), rule: ref, match });
+    }
+  }
+}
+
+const effectRuleCache = new WeakMap<readonly BashPatternRule[], Map<string, BashPatternRule[]>>();
+
+/** The effect rules for one effect and target, in file order. */
+function effectRulesFor(rules: RuleSet, effect: string, target: string): BashPatternRule[] {
+  const list = rules.bashToolPatterns;
+  let byKey = effectRuleCache.get(list);
+  if (!byKey) effectRuleCache.set(list, (byKey = new Map()));
+  const key = `${effect} ${target}`;
+  let found = byKey.get(key);
+  if (!found) byKey.set(key, (found = list.filter((r) => r.effect !== undefined && effectMatcher(r.effect)(effect, target))));
+  return found;
+}
+
 
 export { REGENERABLE } from "./kinds";
 

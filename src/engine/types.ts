@@ -42,6 +42,12 @@ export interface BashPatternRule {
   reason: string;
   ask: boolean;
   /**
+   * An effect rule (`effect: destroy backups`): judges the remote effects the shell analysis finds
+   * (`<effect> <target>`, `*` globs), not the command text. `pattern` then holds the effect as
+   * written and `regex` never matches (docs/remote-effects.md).
+   */
+  effect?: string;
+  /**
    * A stable name (`[a-z0-9-]`, unique in its file): what a layer names to drop the rule
    * (`disable: [id]`). Every embedded default has one; a user's rule may leave it out.
    */
@@ -125,6 +131,7 @@ export type DiagnosticCode =
   | "duplicate"
   | "unreachable"
   | "empty-path"
+  | "unknown-effect"
   | "invalid-id"
   | "duplicate-id"
   | "exception-unused"
@@ -162,6 +169,8 @@ export interface RuleRef {
   text: string;
   /** The rule's stable id, when it has one. */
   id?: string;
+  /** A bash pattern entry that names an effect (`destroy backups`) instead of a regex: `text` is the effect. */
+  effect?: boolean;
   reason?: string;
   /** 1-based line in the rules file, when known. */
   line?: number;

@@ -19,8 +19,10 @@ describe("defaults: infrastructure destroy (ask)", () => {
   });
 
   it("s3 bucket removal and recursive removal, other clouds' delete", () => {
-    assertFamily("infra-delete-s3", "ask", ["aws s3 rb s3://assets --force", "aws --profile prod s3 rm s3://assets --recursive", "aws s3 rm --recursive s3://assets/"]);
-    assertFamily("infra-delete-cloud", "ask", ["aws rds delete-db-instance --db-instance-identifier prod", "aws ec2 terminate-instances --instance-ids i-1", "gcloud sql instances delete prod --quiet", "az group delete -n rg --yes", "gsutil rm -r gs://bucket", "flyctl apps destroy app -y", "heroku apps:destroy --app x --confirm x"]);
+    // Issue 23: both are effect rules now (destroy* object-storage, destroy* cloud); emptying a
+    // bucket through gsutil is object storage's, so it moved from the cloud list to this one.
+    assertFamily("infra-delete-s3", "ask", ["aws s3 rb s3://assets --force", "aws --profile prod s3 rm s3://assets --recursive", "aws s3 rm --recursive s3://assets/", "gsutil rm -r gs://bucket"]);
+    assertFamily("infra-delete-cloud", "ask", ["aws rds delete-db-instance --db-instance-identifier prod", "aws ec2 terminate-instances --instance-ids i-1", "gcloud sql instances delete prod --quiet", "az group delete -n rg --yes", "flyctl apps destroy app -y", "heroku apps:destroy --app x --confirm x"]);
   });
 
   it("docker volumes: prune, rm, system prune --volumes, compose down -v", () => {

@@ -115,6 +115,15 @@ describe("rule layers", () => {
     assert.deepEqual(lint.map((d) => `${d.severity} ${d.code}`), ["error exception-zero-access", "warning exception-unused"]);
   });
 
+  it("a user's command exception lifts a default effect rule (issue 23), and lint counts it as used", () => {
+    const user = rules("allow:\n  - command: 'restic -r /srv/scratch forget --prune .*'\n    reason: my scratch repository\n  - command: 'restic -r /srv/scratch prune'\n    reason: same\n");
+    const merged = mergeLayers([{ name: "user", rules: user, trusted: true }, floor]);
+    assert.equal(word(merged, "restic -r /srv/scratch forget --prune --keep-last 1"), "allow");
+    assert.equal(word(merged, "restic -r /srv/prod forget --prune --keep-last 1"), "block");
+    assert.equal(word(mergeLayers([floor]), "restic -r /srv/scratch prune"), "block");
+    assert.deepEqual(lintExceptions(user, merged, { root: ctx.root, home: ctx.home }), []);
+  });
+
   it("a path exception lifts read-only and no-delete; lint warns about one that lifts nothing", () => {
     const user = rules("allow:\n  - path: package-lock.json\n    reason: regenerated here\n  - path: src/\n    reason: nothing protects it\n");
     const merged = mergeLayers([{ name: "user", rules: user, trusted: true }, floor]);

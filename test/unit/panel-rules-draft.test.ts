@@ -89,6 +89,16 @@ describe("panel rules draft", () => {
     assert.ok(text.indexOf("# before push") < text.indexOf("git"), text);
   });
 
+  it("an effect rule (issue 23) is a row whose value is its effect, edited in place", () => {
+    const src = "bashToolPatterns:\n  - id: no-backup-deletes\n    effect: destroy backups\n    reason: keep them (list them)\n";
+    const row = readRows(src).rows[0];
+    assert.equal(row.value, "destroy backups");
+    const text = edit(src, { op: "set", list: "bashToolPatterns", index: 0, field: "value", value: "destroy* backups" });
+    assert.ok(text.includes("effect: destroy* backups"), text);
+    assert.ok(!text.includes("pattern:"), text);
+    assert.equal(parseRules(text).rules.bashToolPatterns[0].effect, "destroy* backups");
+  });
+
   it("deleting a row removes only that entry", () => {
     const text = edit(TEXT, { op: "delete", list: "zeroAccessPaths", index: 0 });
     assert.deepEqual(parseRules(text).rules.zeroAccessPaths.map((p) => p.path), ["*.pem"]);

@@ -214,6 +214,7 @@ export class PsWalker {
     const a = analyzeCommand(text, { cwd: scope.cwd, home: this.ctx.home });
     for (const c of a.commands) this.sink.command({ ...c, span });
     for (const e of a.effects) this.sink.effect(e.path, e.access, e.recursive, span, e.via);
+    for (const e of a.remote) this.sink.remoteEffect({ ...e, span });
     for (const u of a.uncertain) this.sink.uncertainty(u.why.replace(/"\$DC_PS_DYNAMIC"|\$DC_PS_DYNAMIC/g, "a run-time value"), span);
     for (const p of a.parseErrors) this.sink.uncertainty(`the program's arguments could not be read (${p.message})`, span);
   }

@@ -3,6 +3,8 @@
 // unless the layer that may do so says so itself (`disable:` by id, `allow:` exceptions) and is
 // trusted to (managed and user always; a workspace file only once the user approved its content).
 // Pure: the callers read the files, the approvals and the environment.
+import { analyzeCommand } from "../shell/analyze";
+import { effectMatcher } from "./parse-effect";
 import { compilePathEntry, pathMatches, resolvePath } from "../paths";
 import type { BashPatternRule, DecideContext, Diagnostic, Exception, LayerName, PathRule, RuleRef, RuleSet } from "../types";
 
@@ -224,10 +226,18 @@ export function lintExceptions(file: RuleSet, effective: RuleSet, ctx: { root: s
     } else {
       const sample = literalOf(e.pattern);
       if (sample === undefined) continue;
-      if (!effective.bashToolPatterns.some((r) => r.regex.test(sample))) {
+      if (!effective.bashToolPatterns.some((r) => r.regex.test(sample)) && !effectRuleRefuses(effective, sample, ctx)) {
         out.push({ severity: "warning", code: "exception-unused", message: `No bash pattern refuses "${sample}": this exception lifts nothing.`, range });
       }
     }
   }
   return out;
+}
+
+/** Does an effect rule (`effect: destroy backups`) judge what `sample` does outside the working tree? */
+function effectRuleRefuses(rules: RuleSet, sample: string, ctx: { root: string; home: string }): boolean {
+  const effectRules = rules.bashToolPatterns.filter((r) => r.effect !== undefined);
+  if (effectRules.length === 0) return false;
+  const remote = analyzeCommand(sample, { cwd: ctx.root, home: ctx.home }).remote;
+  return remote.some((e) => effectRules.some((r) => effectMatcher(r.effect!)(e.effect, e.target)));
 }

@@ -5,8 +5,9 @@ import type { BashPatternRule } from "../types";
 import { listItems, quoteYaml, reportUnknownKey, wholeLines, type ParseContext } from "./parse-context";
 import { nestsQuantifiers } from "./regex-risk";
 import { rewriteSlowPattern } from "./slow-patterns";
+import { effectRegex, readEffect } from "./parse-effect";
 
-export const PATTERN_KEYS = ["id", "pattern", "reason", "ask", "flags", "unless"] as const;
+export const PATTERN_KEYS = ["id", "pattern", "effect", "reason", "ask", "flags", "unless"] as const;
 /** Values of a pattern's `unless`: targets whose removal the pattern does not judge. */
 export const UNLESS_VALUES = ["regenerable"] as const;
 /** A rule id: lowercase words of letters and digits joined by single dashes (`db-reset-prisma`). */
@@ -25,6 +26,7 @@ export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
     }
     let id: Scalar | undefined;
     let pattern: Scalar | undefined;
+    let effect: Scalar | undefined;
     let reason: Scalar | undefined;
     let ask: Scalar | undefined;
     let flags: Scalar | undefined;
@@ -45,12 +47,22 @@ export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
       }
       if (k === "id") id = v;
       else if (k === "pattern") pattern = v;
+      else if (k === "effect") effect = v;
       else if (k === "reason") reason = v;
       else if (k === "ask") ask = v;
       else if (k === "unless") unless = v;
       else flags = v;
     }
     const entryRange = ctx.nodeRange(item);
+    if (effect && pattern) {
+      ctx.report("error", "wrong-type", "An entry has either a `pattern` (a regex tested on commands) or an `effect` (what a command does outside the working tree, like `destroy backups`), not both.", ctx.nodeRange(effect));
+      continue;
+    }
+    // An effect rule judges the remote effects the analysis finds (src/engine/remote/); its regex
+    // never matches a command's text (decide.ts reads `effect`).
+    const effectText = effect ? readEffect(ctx, effect) : undefined;
+    if (effect && effectText === undefined) broken = true;
+    if (effect) pattern = { ...effect, value: effectText ?? String(effect.value) } as Scalar;
     if (!pattern || typeof pattern.value !== "string" || pattern.value === "") {
       ctx.report("error", "wrong-type", "Missing pattern: each entry needs a non-empty `pattern` string (a JavaScript regex).", pattern ? ctx.nodeRange(pattern) : entryRange);
       continue;
@@ -67,9 +79,9 @@ export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
     }
     let regex: RegExp | undefined;
     // A slow shape with a linear equivalent is compiled as the equivalent (slow-patterns.ts).
-    const fast = rewriteSlowPattern(source);
+    const fast = effect ? undefined : rewriteSlowPattern(source);
     try {
-      regex = new RegExp(fast ?? source, flagText);
+      regex = effect ? effectRegex(source) : new RegExp(fast ?? source, flagText);
     } catch (e) {
       const message = (e as Error).message.replace(/^Invalid regular expression: /, "");
       const fixText = escapeOffending(source);
@@ -90,7 +102,7 @@ export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
         range: r,
         newText: quoteYaml(fast),
       });
-    } else if (regex && nestsQuantifiers(source)) {
+    } else if (regex && !effect && nestsQuantifiers(source)) {
       ctx.report("warning", "slow-regex", "This regex nests unbounded quantifiers (like (a+)+) and can take exponential time on some commands; such a decision is cut off and refused after the time limit.", ctx.nodeRange(pattern));
     }
     if (!reason || typeof reason.value !== "string" || reason.value.trim() === "") {
@@ -118,7 +130,7 @@ export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
         idValue = v;
       }
     }
-    const identity = `${askValue ? "ask" : "block"}|${flagText}/${source}`;
+    const identity = `${askValue ? "ask" : "block"}|${effect ? "effect " : ""}${flagText}/${source}`;
     const first = seen.get(identity);
     if (first !== undefined) {
       ctx.report("warning", "duplicate", `Duplicate pattern: the same regex is already listed on line ${first + 1}.`, entryRange, {
@@ -140,6 +152,7 @@ export function readPatterns(ctx: ParseContext, value: YamlNode | null): void {
       regex,
       reason: String(reason!.value).trim(),
       ask: askValue,
+      ...(effect && { effect: source }),
       ...(idValue !== undefined && { id: idValue }),
       range: entryRange,
       ...(unless && { unless: unless.value as BashPatternRule["unless"] }),

@@ -13,8 +13,13 @@ import { shellHandlers } from "./programs/shells";
 import { sqlHandlers } from "./programs/sql";
 import { EFFECT_TABLE, genericEffects, tableHandler, type GenericReading } from "./programs/table";
 import { wrapperHandlers } from "./programs/wrappers";
+import { deviceHandlers } from "./programs/devices";
+import { remoteShellHandlers } from "./programs/remote-shell";
+import { remoteEffects } from "../remote/analyze";
+import { REMOTE_TABLE } from "../remote/table";
 import type { Handler, Invocation, RunResult, Runner } from "./runner";
-import type { Arg } from "./words";
+import type { RemoteEffect } from "./types";
+import { known, type Arg } from "./words";
 
 const HANDLERS: Record<string, Handler> = {
   ...fileHandlers(),
@@ -24,6 +29,8 @@ const HANDLERS: Record<string, Handler> = {
   ...fanoutHandlers(),
   ...interpreterHandlers(),
   ...sqlHandlers(),
+  ...deviceHandlers(),
+  ...remoteShellHandlers(),
 };
 
 const MESSAGE_OPTION = /^--(message|title|body|description|comment|subject|notes)$/;
@@ -51,10 +58,37 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const at = r.sink.commands.length;
   const result = handlerFor(inv.name)(inv, r) ?? undefined;
   genericEffects(inv, r);
+  // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
+  const inTable = REMOTE_TABLE.has(inv.name);
+  const understood = !inTable && handledProgram(inv.name);
+  if (inTable || !understood) {
+    const found: RemoteEffect[] = [];
+    remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), span: inv.span }, understood, found);
+    for (const e of found) r.sink.remoteEffect(e);
+  }
   const text = result?.text ?? r.sink.commands[at]?.text;
   return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, text };
 }
 void shown;
+
+/**
+ * The program a command word reaches, however it is spelled: no directory (`/usr/libexec/git-core/git`,
+ * `C:\\Program Files\\Git\\cmd\\git.exe`), no Windows suffix (`git.exe`, `python3.11.exe`), and a
+ * versioned name of a program the analysis knows (`psql-15`, `git-2.39`) is that program. Interpreters
+ * keep their version (`python3.11`: interpreterFamily reads it); `mkfs.ext4` is its own program.
+ */
+export function programOf(word: string): string {
+  let name = word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1);
+  const windows = /\.(exe|cmd|bat|com)$/i.exec(name);
+  if (windows) name = name.slice(0, windows.index).toLowerCase();
+  if (knownProgram(name)) return name;
+  const versioned = /^(.+?)-?\d+(?:\.\d+)*$/.exec(name);
+  return versioned && knownProgram(versioned[1]) ? versioned[1] : name;
+}
+
+function knownProgram(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(HANDLERS, name) || REMOTE_TABLE.has(name) || interpreterFamily(name) !== undefined;
+}
 
 /** Is `name` a program the analysis has a handler for (so it knows which words are its data)? */
 export function handledProgram(name: string): boolean {

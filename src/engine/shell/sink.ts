@@ -2,7 +2,7 @@
 // Uncertainty says so (the decider asks): an analysis that stopped early must not look complete.
 import type { Access, Span } from "../types";
 import { MAX_COMMANDS, MAX_EFFECTS } from "./limits";
-import type { CommandAnalysis, ExecutedCommand, Narrow, PathEffect, Uncertainty } from "./types";
+import type { CommandAnalysis, ExecutedCommand, Narrow, PathEffect, RemoteEffect, Uncertainty } from "./types";
 
 const SCAN_LIMIT = 32;
 
@@ -13,6 +13,7 @@ function effectKey(path: string, access: Access, recursive: boolean, start: numb
 export class Sink {
   readonly commands: ExecutedCommand[] = [];
   readonly effects: PathEffect[] = [];
+  readonly remote: RemoteEffect[] = [];
   readonly uncertain: Uncertainty[] = [];
   readonly parseErrors: { message: string; span: Span }[] = [];
   private readonly seenEffects = new Set<string>();
@@ -50,6 +51,13 @@ export class Sink {
     this.effects.push(recursive && narrow ? { path, access, recursive, span, via, only: narrow.only, ...(narrow.reformat && { reformat: true }) } : { path, access, recursive, span, via });
   }
 
+  remoteEffect(e: RemoteEffect): void {
+    // The same effect at the same place once (a wrapper and its command are one invocation).
+    for (const x of this.remote) if (x.effect === e.effect && x.target === e.target && x.span.start === e.span.start && x.resource === e.resource) return;
+    if (this.remote.length >= MAX_EFFECTS) return this.overflow("remote effects", e.span);
+    this.remote.push(e);
+  }
+
   uncertainty(why: string, span: Span): void {
     const key = `${why}\0${span.start}`;
     if (this.seenWhy.has(key)) return;
@@ -68,6 +76,6 @@ export class Sink {
   }
 
   result(): CommandAnalysis {
-    return { commands: this.commands, effects: this.effects, uncertain: this.uncertain, parseErrors: this.parseErrors };
+    return { commands: this.commands, effects: this.effects, remote: this.remote, uncertain: this.uncertain, parseErrors: this.parseErrors };
   }
 }

@@ -42,9 +42,29 @@ export interface Uncertainty {
   span: Span;
 }
 
+/** What a remote effect does to its resource (docs/remote-effects.md). */
+export type RemoteEffectKind = "destroy" | "destroy-all" | "overwrite" | "read-secret";
+/** The class of thing outside the working tree a command reaches. */
+export type RemoteTarget = "code-host" | "ci" | "cloud" | "object-storage" | "data-service" | "hosted-service" | "remote-host" | "backups" | "secrets" | "device" | "unknown-cli";
+
+/** Something a command does outside the working tree: a resource of a service, another machine. */
+export interface RemoteEffect {
+  effect: RemoteEffectKind;
+  target: RemoteTarget;
+  /** The program as the analysis names it (`gh`, `aws`, `curl`). */
+  program: string;
+  /** The resource, as far as the words name it (`acme/site`, `logs-*`); "" when unnamed. */
+  resource: string;
+  span: Span;
+  /** What produced it, for the reason: "gh repo delete", "curl -X DELETE". */
+  via: string;
+}
+
 export interface CommandAnalysis {
   commands: ExecutedCommand[];
   effects: PathEffect[];
+  /** Effects outside the working tree (src/engine/remote/). */
+  remote: RemoteEffect[];
   uncertain: Uncertainty[];
   parseErrors: { message: string; span: Span }[];
 }

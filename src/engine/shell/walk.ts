@@ -6,7 +6,7 @@ import { forEachChild, parse, type SyntaxNode, type CommandNode, type CompoundLi
 import type { Access, Span } from "../types";
 import { spanIn, type Code } from "./code";
 import { Minimatch } from "minimatch";
-import { dispatch, handledPrograms } from "./dispatch";
+import { dispatch, handledPrograms, programOf } from "./dispatch";
 import { pathEffect } from "./effects";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
 import { programName, Spellings, textOf, type Presented } from "./normalize";
@@ -83,7 +83,7 @@ export class Walker implements Runner {
       this.uncertain(`the program to run, \`${program.text}\`, is only known when the command runs`, program.span);
       return { stdout: UNKNOWN_OUTPUT };
     }
-    const inv: Invocation = { name: programName(program.value), args: argv.slice(1), program, scope, stdin, span, depth };
+    const inv: Invocation = { name: programOf(program.value), args: argv.slice(1), program, scope, stdin, span, depth };
     return dispatch(inv, this) ?? { stdout: UNKNOWN_OUTPUT };
   }
 

@@ -56,7 +56,8 @@ export function readRows(text: string, t: Translate = english): ReadDraft {
       ranges[list].push([start, end]);
       if (list === "bashToolPatterns" && isMap(item)) {
         const ask = item.get("ask", true);
-        rows.push({ list, value: scalarText(item.get("pattern", true)) ?? "", reason: scalarText(item.get("reason", true)) ?? "", ask: isScalar(ask) && ask.value === true, line: start });
+        // An effect rule (`effect: destroy backups`, issue 23) shows and edits its effect in the value column.
+        rows.push({ list, value: scalarText(item.get("pattern", true)) ?? scalarText(item.get("effect", true)) ?? "", reason: scalarText(item.get("reason", true)) ?? "", ask: isScalar(ask) && ask.value === true, line: start });
       } else {
         rows.push({ list, value: scalarText(item) ?? "", line: start });
       }
@@ -164,9 +165,9 @@ export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = [
         if (edit.value === true) item.set("ask", true);
         else if (item.has("ask")) item.delete("ask");
       } else {
-        const key = edit.field === "value" ? "pattern" : "reason";
+        const key = edit.field === "value" ? (item.has("effect") && !item.has("pattern") ? "effect" : "pattern") : "reason";
         const node = item.get(key, true);
-        if (isScalar(node)) setScalar(node, String(edit.value), { plainWhenNew: key === "reason" });
+        if (isScalar(node)) setScalar(node, String(edit.value), { plainWhenNew: key !== "pattern" });
         else item.set(key, key === "pattern" ? quoted(String(edit.value)) : String(edit.value));
       }
       return { ok: true, text: doc.toString(), structural: false };

@@ -22,6 +22,7 @@ import { known, syntheticArg, type Arg } from "../words";
 import { CONTAINER_CLIS, shown, subArg } from "./common";
 import { CREDENTIAL_USES } from "./credentials";
 import { FORMATTER_KINDS } from "./file-kinds";
+import { DEVICE_ROWS } from "./devices";
 
 export interface EffectRow {
   /** Subcommand words after the program (`ruff format`, `gio trash`). */
@@ -78,6 +79,8 @@ export const EFFECT_TABLE: Record<string, EffectRow[]> = {
   "ssh-add": [{ usesOperands: true, spec: { shortWithValue: "EHSt" } }],
   openssl: ["s_client", "s_server", "s_time"].map((s) => ({ sub: [s], uses: CREDENTIAL_USES.openssl, spec: { singleDashLong: true, longWithValue: ["connect", "accept", "port", "cert", "key", "CAfile", "CApath", "cert_chain", "chainCAfile", "servername", "pass", "proxy", "starttls", "keyform", "certform"] } })),
   kubectl: [{ uses: CREDENTIAL_USES.kubectl, spec: { shortWithValue: "nlosc", longWithValue: ["client-key", "client-certificate", "certificate-authority", "kubeconfig", "context", "cluster", "user", "namespace", "server", "token", "output", "selector", "filename"] } }],
+  // Block devices and volumes (devices.ts).
+  ...DEVICE_ROWS,
 };
 
 /** curl's `--key` signs for the `--cert` beside it: a key without one authenticates nothing. */

@@ -1,0 +1,218 @@
+// Program → subcommand → effect on something outside the working tree (issue 23). DATA: adding a
+// CLI is adding an entry, not writing code. Looked up once per invocation by program name (a Map).
+//
+// An entry has `rows` (subcommand words → effect, first match wins) and/or `verbs`: a family of
+// destroy verbs that, standing among the CLI's command words, destroys a resource of `target`
+// (`gcloud compute instances delete web-1`, `netlify sites:delete`). `special` names an analyser
+// in analyze.ts for CLIs whose effect is in a URL or a refspec (curl, git push, rsync, ssh).
+import type { RemoteEffectKind, RemoteTarget } from "../shell/types";
+
+export interface RemoteRow {
+  /** Command words, consecutive, among the first command words; `a|b` alternatives, `*` any word. */
+  sub: string[];
+  effect: RemoteEffectKind;
+  target: RemoteTarget;
+  /** Options one of which must be given (`name` or `name=v1|v2*`: the value starts so). */
+  when?: string[];
+  /** Options that mean nothing happens (a dry run, names only). */
+  unless?: string[];
+  /** Options that make it total (`--recursive`, `--all`): the effect becomes destroy-all. */
+  all?: string[];
+}
+
+/** Verb families: which command words destroy a named resource. */
+export type VerbFamily = "cloud" | "hosted";
+
+export interface RemoteProgram {
+  rows?: RemoteRow[];
+  verbs?: VerbFamily;
+  /** The class of resource the CLI's verbs reach. */
+  target?: RemoteTarget;
+  special?: "http" | "git" | "copy" | "rclone";
+}
+
+const DRY_RUN = ["dry-run", "n", "dryrun", "dry"];
+const row = (sub: string, effect: RemoteEffectKind, target: RemoteTarget, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub.split(" "), effect, target, ...more });
+
+const codeHost = (): RemoteProgram => ({
+  rows: [
+    row("repo|repos|project delete|rm|remove", "destroy-all", "code-host"),
+    row("release|releases delete|rm|remove", "destroy", "code-host"),
+    row("release delete-asset", "destroy", "code-host"),
+    row("secret|secrets delete|remove|rm", "destroy", "code-host"),
+    row("variable|variables delete|remove|rm", "destroy", "code-host"),
+    row("environment|environments delete|remove|rm", "destroy", "code-host"),
+    row("label|labels|gist|ssh-key|gpg-key|deploy-key|ruleset|issue|codespace|webhook|milestone delete|remove|rm", "destroy", "code-host"),
+    row("workflow disable", "destroy", "ci"),
+    row("run|runs|ci|pipeline|schedule|job delete|remove|rm", "destroy", "ci"),
+  ],
+  special: "http",
+});
+
+const secretsReadAndDelete = (reads: string[], deletes: string[], unless: string[] = []): RemoteRow[] => [
+  ...deletes.map((d) => row(d, "destroy", "secrets")),
+  ...reads.map((r) => row(r, "read-secret", "secrets", { unless })),
+];
+
+const cloud = (target: RemoteTarget = "cloud", rows: RemoteRow[] = []): RemoteProgram => ({ verbs: "cloud", target, rows });
+const hosted = (target: RemoteTarget = "hosted-service", rows: RemoteRow[] = []): RemoteProgram => ({ verbs: "hosted", target, rows });
+
+const ENTRIES: Record<string, RemoteProgram> = {
+  // Code hosts and CI.
+  gh: codeHost(),
+  glab: codeHost(),
+  tea: codeHost(),
+  hub: codeHost(),
+  git: { special: "git" },
+  circleci: hosted("ci"),
+  argocd: hosted("ci"),
+  argo: hosted("ci"),
+  tkn: hosted("ci"),
+  jenkins: hosted("ci"),
+  "jenkins-cli": hosted("ci"),
+  bk: hosted("ci"),
+  travis: hosted("ci"),
+  drone: hosted("ci"),
+  "woodpecker-cli": hosted("ci"),
+  // Clouds and platforms.
+  aws: cloud("cloud", [
+    ...secretsReadAndDelete(["secretsmanager get-secret-value|batch-get-secret-value"], ["secretsmanager delete-secret", "ssm delete-parameter|delete-parameters"]),
+    // A parameter's value is a secret's when it is decrypted (a SecureString).
+    row("ssm get-parameter|get-parameters|get-parameters-by-path", "read-secret", "secrets", { when: ["with-decryption"] }),
+    row("s3 rm", "destroy-all", "object-storage", { when: ["recursive"], unless: DRY_RUN }),
+    row("s3 rb", "destroy", "object-storage", { all: ["force"] }),
+    row("s3 sync", "destroy", "object-storage", { when: ["delete"], unless: DRY_RUN }),
+  ]),
+  gcloud: cloud("cloud", secretsReadAndDelete(["secrets versions access"], ["secrets delete", "secrets versions destroy|disable"])),
+  gsutil: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "R", "recursive"] }), row("rb", "destroy", "object-storage"), row("rsync", "destroy", "object-storage", { when: ["d"] })] },
+  az: cloud("cloud", [
+    ...secretsReadAndDelete(["keyvault secret show|download"], ["keyvault secret delete|purge", "keyvault delete|purge"]),
+    row("storage blob delete-batch", "destroy-all", "object-storage"),
+    row("storage container|account|share|blob|fs|queue|table delete", "destroy", "object-storage"),
+  ]),
+  doctl: cloud(),
+  hcloud: cloud(),
+  "linode-cli": cloud(),
+  oci: cloud(),
+  scw: cloud(),
+  ibmcloud: cloud(),
+  aliyun: cloud(),
+  exo: cloud(),
+  fly: cloud(),
+  flyctl: cloud(),
+  heroku: cloud("cloud", [row("config:get", "read-secret", "secrets")]),
+  vercel: cloud(),
+  netlify: cloud(),
+  railway: cloud("cloud", [row("down", "destroy", "cloud")]),
+  render: cloud(),
+  wrangler: cloud("cloud", [row("secret delete", "destroy", "secrets")]),
+  firebase: cloud("cloud", [row("firestore:delete", "destroy-all", "data-service", { when: ["all-collections", "r", "recursive"] }), row("database:remove", "destroy", "data-service")]),
+  supabase: cloud(),
+  neonctl: cloud(),
+  neon: cloud(),
+  pscale: cloud(),
+  atlas: cloud(),
+  turso: cloud(),
+  upstash: cloud(),
+  cf: cloud(),
+  // Object storage.
+  mc: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "recursive"], unless: DRY_RUN }), row("rb", "destroy", "object-storage"), row("mirror", "destroy", "object-storage", { when: ["remove"] })] },
+  rclone: { special: "rclone" },
+  s3cmd: { rows: [row("del|rm", "destroy-all", "object-storage", { when: ["r", "recursive"] }), row("rb", "destroy", "object-storage"), row("sync", "destroy", "object-storage", { when: ["delete-removed"] })] },
+  // Data services.
+  curl: { special: "http" },
+  wget: { special: "http" },
+  http: { special: "http" },
+  https: { special: "http" },
+  xh: { special: "http" },
+  "kafka-topics": { rows: [row("*", "destroy", "data-service", { when: ["delete"] })] },
+  "kafka-topics.sh": { rows: [row("*", "destroy", "data-service", { when: ["delete"] })] },
+  "kafka-consumer-groups": { rows: [row("*", "destroy", "data-service", { when: ["delete", "reset-offsets"] })] },
+  "kafka-consumer-groups.sh": { rows: [row("*", "destroy", "data-service", { when: ["delete", "reset-offsets"] })] },
+  "kafka-delete-records": { rows: [row("*", "destroy", "data-service")] },
+  "kafka-delete-records.sh": { rows: [row("*", "destroy", "data-service")] },
+  rabbitmqadmin: { rows: [row("delete|purge", "destroy", "data-service")] },
+  rabbitmqctl: { rows: [row("reset|force_reset", "destroy-all", "data-service"), row("delete_queue|purge_queue|delete_vhost|delete_user", "destroy", "data-service")] },
+  nats: { rows: [row("stream|str|kv|object|obj|consumer|con rm|del|delete|purge", "destroy", "data-service")] },
+  etcdctl: { rows: [row("del", "destroy", "data-service", { all: ["prefix", "from-key"] })] },
+  consul: { rows: [row("kv delete", "destroy", "data-service", { all: ["recurse"] })] },
+  influx: { rows: [row("bucket|org delete", "destroy", "data-service"), row("delete", "destroy", "data-service")] },
+  // Hosted services: payments, alerting and monitoring, flags, CDN and DNS, email, gateways, search.
+  stripe: hosted(),
+  pagerduty: hosted(),
+  pd: hosted(),
+  datadog: hosted(),
+  dog: hosted(),
+  "datadog-ci": hosted(),
+  newrelic: hosted(),
+  opsgenie: hosted(),
+  "sentry-cli": hosted(),
+  launchdarkly: hosted(),
+  ldcli: hosted(),
+  flagsmith: hosted(),
+  unleash: hosted(),
+  cloudflare: hosted(),
+  flarectl: hosted(),
+  fastly: hosted(),
+  akamai: hosted(),
+  ngrok: hosted(),
+  twilio: hosted(),
+  sendgrid: hosted(),
+  mailgun: hosted(),
+  postmark: hosted(),
+  auth0: hosted(),
+  okta: hosted(),
+  algolia: hosted(),
+  contentful: hosted(),
+  sanity: hosted(),
+  shopify: hosted(),
+  kong: hosted(),
+  deck: hosted(),
+  apigeecli: hosted(),
+  // Backups and snapshots: what would have saved the user.
+  restic: { rows: [row("forget|prune", "destroy", "backups", { unless: DRY_RUN }), row("key remove", "destroy", "backups")] },
+  borg: { rows: [row("delete|prune|compact", "destroy", "backups", { unless: DRY_RUN }), row("recreate", "overwrite", "backups", { unless: DRY_RUN })] },
+  borgmatic: { rows: [row("delete|prune|compact", "destroy", "backups", { unless: DRY_RUN })] },
+  kopia: { rows: [row("snapshot delete|expire", "destroy", "backups", { unless: DRY_RUN }), row("repository|repo delete", "destroy-all", "backups")] },
+  duplicity: { rows: [row("remove-older-than|remove-all-but-n-full|remove-all-inc-of-but-n-full|cleanup", "destroy", "backups", { unless: DRY_RUN })] },
+  velero: { rows: [row("backup|schedule|restore|backup-location|snapshot-location delete", "destroy", "backups")] },
+  tmutil: { rows: [row("delete|deleteinprogress|disable", "destroy", "backups")] },
+  zfs: { rows: [row("destroy", "destroy", "backups", { unless: ["n"] })] },
+  btrfs: { rows: [row("subvolume|sub delete|del", "destroy", "backups")] },
+  snapper: { rows: [row("delete|rm", "destroy", "backups")] },
+  timeshift: { rows: [row("*", "destroy", "backups", { when: ["delete", "delete-all"] })] },
+  // Devices and volumes named, not pathed: a pool, a volume group.
+  zpool: { rows: [row("destroy|labelclear", "destroy-all", "device")] },
+  lvremove: { rows: [row("*", "destroy-all", "device")] },
+  vgremove: { rows: [row("*", "destroy-all", "device")] },
+  pvremove: { rows: [row("*", "destroy-all", "device")] },
+  // Secrets managers: a value read into the agent's context; listing names is not.
+  vault: { rows: [row("kv delete|destroy|metadata", "destroy", "secrets"), row("delete", "destroy", "secrets"), row("kv get|patch", "read-secret", "secrets"), row("read", "read-secret", "secrets")] },
+  op: { rows: [row("item|document delete|rm", "destroy", "secrets"), row("read|inject", "read-secret", "secrets"), row("item|document get", "read-secret", "secrets")] },
+  doppler: { rows: [row("secrets delete|rm", "destroy", "secrets"), row("secrets", "read-secret", "secrets", { unless: ["only-names"] })] },
+  infisical: { rows: [row("secrets delete", "destroy", "secrets"), row("export", "read-secret", "secrets"), row("secrets get", "read-secret", "secrets"), row("secrets", "read-secret", "secrets", { unless: ["plain-names", "silent"] })] },
+  bw: { rows: [row("delete", "destroy", "secrets"), row("get", "read-secret", "secrets")] },
+  gopass: { rows: [row("rm|delete", "destroy", "secrets"), row("show|cat", "read-secret", "secrets")] },
+  chamber: { rows: [row("delete", "destroy", "secrets"), row("read|export", "read-secret", "secrets")] },
+  kubectl: { rows: [row("delete secret|secrets", "destroy", "secrets"), row("get secret|secrets", "read-secret", "secrets", { when: ["o=yaml|json|jsonpath|go-template", "output=yaml|json|jsonpath|go-template"] })] },
+  oc: { rows: [row("delete secret|secrets", "destroy", "secrets"), row("get secret|secrets", "read-secret", "secrets", { when: ["o=yaml|json|jsonpath|go-template", "output=yaml|json|jsonpath|go-template"] })] },
+  // Other machines.
+  rsync: { special: "copy" },
+  scp: { special: "copy" },
+};
+
+export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries(ENTRIES));
+
+/**
+ * Programs whose destroy verbs are everyday local work: a CLI outside the table with a destroy
+ * verb aimed at a named resource is an ask, except these (a dependency removed, a local cluster,
+ * a process, a toolchain). The programs the shell analysis handles itself (git, docker, make,
+ * npm…) are never judged by the fallback either.
+ */
+export const EVERYDAY_VERB_PROGRAMS: ReadonlySet<string> = new Set(
+  `pip pip3 pipx uv poetry pdm hatch conda mamba micromamba cargo rustup go gem bundle composer bun deno mvn gradle sbt mix
+  swift pod flutter dart dotnet nuget apt apt-get dnf yum zypper pacman apk brew port choco winget scoop snap flatpak nix
+  nix-env asdf mise nvm pyenv rbenv sdk code cursor kind k3d minikube colima multipass vagrant pm2 tmux screen systemctl
+  launchctl service crontab ip nmcli ollama docker-compose lxc virsh conan vcpkg helm terraform tofu terragrunt pulumi
+  cdk sst serverless sls kubectl oc xcrun simctl dvc ansible-galaxy supervisorctl`.split(/\s+/).filter(Boolean),
+);
