@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { ensurePrivateDir, userStateDir, writeFileAtomic } from "../state-dir";
 import type { SnapshotManifest } from "./manifest";
 
-const ID = /^[0-9]{8}T[0-9]{6}-[0-9a-f]{6}$/;
+const ID = /^[0-9]{8}T[0-9]{9}-[0-9a-f]{6}$/;
 
 export class SnapshotStore {
   readonly dir: string;
@@ -21,7 +21,8 @@ export class SnapshotStore {
   create(): { id: string; dir: string } {
     ensurePrivateDir(path.dirname(this.dir));
     ensurePrivateDir(this.dir);
-    const id = `${new Date().toISOString().replace(/[-:]/g, "").slice(0, 15)}-${crypto.randomBytes(3).toString("hex")}`;
+    // Milliseconds in the id, so two snapshots of one burst of calls still list in their order.
+    const id = `${new Date().toISOString().replace(/[-:.]/g, "").slice(0, 18)}-${crypto.randomBytes(3).toString("hex")}`;
     const dir = path.join(this.dir, id);
     fs.mkdirSync(dir, { mode: 0o700 });
     return { id, dir };
@@ -57,7 +58,8 @@ export class SnapshotStore {
       .sort()
       .reverse()
       .map((n) => this.get(n))
-      .filter((m): m is SnapshotManifest => m !== undefined);
+      .filter((m): m is SnapshotManifest => m !== undefined)
+      .sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
   }
 
   /** The snapshots of calls decided in `folder` (or below it, or in a folder that holds it). */
