@@ -227,6 +227,7 @@ export function isFromPanel(m: unknown): m is FromPanel {
       return str("tool") && str("value") && str("folder");
     case "explain":
     case "allowInFolder":
+    case "restore":
       return str("id");
     case "copy":
       return str("text");
