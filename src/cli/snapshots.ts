@@ -30,7 +30,7 @@ export function runSnapshots(argv: string[]): number {
   const { values } = args(argv, { cwd: { type: "string" }, json: { type: "boolean" }, delete: { type: "string" }, clear: { type: "boolean" } });
   const store = new SnapshotStore();
   if (values.delete !== undefined) {
-    if (!store.delete(checkedId(store, values.delete))) throw new CliError(`no snapshot ${values.delete}`, EXIT.findings);
+    if (!store.delete(checkedId(store, values.delete))) throw new CliError(`no snapshot ${values.delete}`);
     process.stdout.write(`deleted ${values.delete}\n`);
     return EXIT.ok;
   }
@@ -54,7 +54,7 @@ export function runRestore(argv: string[]): number {
   const store = new SnapshotStore();
   const id = checkedId(store, positionals[0]);
   const m = store.get(id);
-  if (!m) throw new CliError(`no snapshot ${id} (see damage-control snapshots)`, EXIT.findings);
+  if (!m) throw new CliError(`no snapshot ${id} (see damage-control snapshots)`);
   const cwd = path.resolve(values.cwd ?? process.cwd());
   if (!store.listFor(cwd).some((s) => s.id === id)) throw new CliError(`snapshot ${id} was kept for ${m.folder}, not for ${cwd} (pass --cwd ${m.folder})`);
   const r = restoreSnapshot(store, m, { dryRun: values["dry-run"] });

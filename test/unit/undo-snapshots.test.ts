@@ -151,3 +151,15 @@ describe("undo: snapshots of git state", () => {
     assert.match(r.commands[0], new RegExp(`push --force-with-lease=refs/heads/main origin ${old}:refs/heads/main$`));
   });
 });
+
+describe("undo: a folder named without its content", () => {
+  it("Write onto a folder or mv into one keeps nothing", () => {
+    fs.mkdirSync(path.join(ws, "dir"));
+    const c = { cwd: ws, home: tmp, root: ws };
+    const d = destroysOf(normalizeToolCall({ tool: "Write", input: { file_path: path.join(ws, "dir"), content: "x" } }, "claude"), undefined, c)!;
+    assert.ok("nothing" in takeSnapshot(d, { agent: "claude", tool: "Write", command: "Write dir", folder: ws, cwd: ws }, { env }));
+    fs.writeFileSync(path.join(ws, "a.txt"), "a");
+    const o = snap("mv a.txt dir");
+    assert.deepEqual("kept" in o ? o.kept.files.map((f) => path.relative(ws, f.path)) : o, ["a.txt"]);
+  });
+});

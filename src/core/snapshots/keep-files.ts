@@ -60,9 +60,10 @@ export class FileKeeper {
     if (st.isSymbolicLink()) {
       this.kept.push({ ...meta, type: "symlink", link: fs.readlinkSync(p) });
     } else if (st.isDirectory()) {
+      // A folder named without reaching below it (Write onto a folder, `rm` without -r, `mv x dir`)
+      // loses nothing: the call fails or puts something inside it.
+      if (!recursive) return;
       this.kept.push({ ...meta, type: "dir", size: 0 });
-      // A folder moved or deleted takes everything below it; rewritten in place, only what is written.
-      if (!recursive && how === "in-place") return;
       for (const name of fs.readdirSync(p).sort()) this.keep(path.join(p, name), how, true);
     } else if (st.isFile()) {
       this.budget.spend(st.size);
