@@ -14,6 +14,9 @@ import { runClaude } from "./support/claude";
 import { CLI, startGuarded } from "./support/guarded";
 import { makeProject } from "./support/project";
 import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suite";
+import { piBash, startOpenAIMock } from "./support/openai-mock";
+import { runPi } from "./support/pi";
+import { PI_EXTENSION } from "./support/guarded";
 import { tempDir } from "./support/tmp";
 
 const proxy = useProxyTrap();
@@ -112,5 +115,25 @@ describe("Undo with Claude Code 2.1.332", function () {
     assert.equal(proj.exists("data"), false);
     assert.equal(proj.exists("staged-new.txt"), false);
     assert.deepEqual(snapshotsOf(proj.dir, { DAMAGE_CONTROL_STATE_DIR: stateDir }), []);
+  });
+});
+
+describe("Undo with pi 1.6.0's extension deciding locally (endpoint down)", function () {
+  requireTools("pi-1.6.0", "node22");
+
+  it("an allowed rm keeps a snapshot in pi's own decision; restore brings the file back", async function () {
+    const g = await startGuarded({ files: { "notes.txt": "pi's notes\n" } });
+    addCleanup(() => g.close());
+    await g.stopEndpoint();
+    const mock = await startOpenAIMock({ steps: [[piBash("rm notes.txt")]] });
+    addCleanup(() => mock.close());
+    const r = await runPi({ version: "1.6.0", cwd: g.proj.dir, baseUrl: mock.baseUrl, prompt: "Clean up.", extensions: [PI_EXTENSION], env: { ...proxy.trap.env, ...g.env }, mode: "print" });
+    assert.equal(r.exitCode, 0, explain(r));
+    proxy.assertNoEscapes();
+    assert.equal(g.proj.exists("notes.txt"), false, "the call ran");
+    const kept = snapshotsOf(g.proj.dir, g.env);
+    assert.deepEqual(kept.map((s) => [s.command, s.paths]), [["rm notes.txt", ["notes.txt"]]]);
+    assert.equal(g.cli(["restore", kept[0].id, "--cwd", g.proj.dir]).status, 0);
+    assert.equal(g.proj.read("notes.txt"), "pi's notes\n");
   });
 });

@@ -70,6 +70,14 @@ describe("undo: the guard keeps a snapshot before an allowed destructive call", 
     assert.equal(fs.existsSync(path.join(tmp, "state/snapshots")), false);
   });
 
+  it("a command hook's local decision (no endpoint) keeps the snapshot too", () => {
+    const payload = { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm data/a.txt" }, cwd: ws, session_id: "s", tool_use_id: "t1" };
+    const r = spawnSync(process.execPath, [CLI, "hook", "claude", "--local"], { cwd: ws, env, input: JSON.stringify(payload), encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const list = JSON.parse(cli(["snapshots", "--json"]).stdout);
+    assert.deepEqual(list.map((s: { command: string; agent: string }) => [s.command, s.agent]), [["rm data/a.txt", "claude"]]);
+  });
+
   it("past the time bound from the user's settings file: the call goes on, the ledger says not kept", async () => {
     fs.mkdirSync(path.join(tmp, "config/damage-control"), { recursive: true });
     fs.writeFileSync(path.join(tmp, "config/damage-control/settings.json"), JSON.stringify({ snapshots: { timeBudgetMs: 0 } }));
