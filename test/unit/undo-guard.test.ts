@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Guard, type DecisionRecord } from "../../src/core/guard";
+import type { AskRequest, Asker } from "../../src/core/asker";
 import { inProcessDecider } from "../../src/core/in-process-decider";
 import { repoRoot } from "./support";
 
@@ -22,11 +23,11 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function decideBash(command: string): Promise<DecisionRecord | undefined> {
+async function decideBash(command: string, asker?: Asker): Promise<DecisionRecord | undefined> {
   const g = new Guard({ folders: [ws], decider: inProcessDecider, env, ledger: false });
   let rec: DecisionRecord | undefined;
   g.on("decision", (d: DecisionRecord) => (rec = d));
-  await g.handle("cli", { tool: "Bash", input: { command }, cwd: ws });
+  await g.handle("cli", { tool: "Bash", input: { command }, cwd: ws }, { asker });
   g.close();
   return rec;
 }
@@ -58,6 +59,19 @@ describe("undo: the guard keeps a snapshot before an allowed destructive call", 
     assert.match(conflict.stdout, /conflict: data\/a\.txt/);
     assert.equal(cli(["snapshots", "--delete", note.id]).status, 0);
     assert.equal(JSON.parse(cli(["snapshots", "--json"]).stdout).length, 0);
+  });
+
+  it("the ask says approving is recoverable; the approved call keeps its snapshot", async () => {
+    fs.mkdirSync(path.join(ws, ".pi"));
+    fs.writeFileSync(path.join(ws, ".pi/damage-control-rules.yaml"), "bashToolPatterns:\n  - pattern: '\\brm\\b'\n    reason: rm needs a human here\n    ask: true\n");
+    const asked: AskRequest[] = [];
+    const rec = await decideBash("rm data/a.txt", { ask: async (q) => (asked.push(q), { approved: true, why: "" }) });
+    assert.equal(rec?.decision, "allowed-by-user");
+    assert.match(asked[0]?.undo ?? "", /A snapshot is kept before it runs: Restore from the panel/);
+    assert.ok(rec?.snapshot && "id" in rec.snapshot);
+    const none: AskRequest[] = [];
+    await decideBash("rm no-such-file-here", { ask: async (q) => (none.push(q), { approved: false, why: "no" }) });
+    assert.equal(fs.readdirSync(path.join(tmp, "state/snapshots")).length, 1, "a denied call keeps nothing");
   });
 
   it("a call without a destructive effect touches no store; a refused one keeps nothing", async () => {

@@ -22,6 +22,9 @@ export interface SnapshotMeta {
 /** kept: the snapshot; notKept: why not; nothing: nothing the call names exists (no snapshot needed). */
 export type SnapshotOutcome = { kept: SnapshotManifest; ms: number } | { notKept: string; ms: number } | { nothing: true; ms: number };
 
+const PRUNE_EVERY_MS = 60_000;
+const lastPrune = new Map<string, number>();
+
 export function takeSnapshot(d: Destroys, meta: SnapshotMeta, o: { env?: NodeJS.ProcessEnv; settings?: SnapshotSettings } = {}): SnapshotOutcome {
   const started = Date.now();
   const ms = () => Date.now() - started;
@@ -66,7 +69,12 @@ export function takeSnapshot(d: Destroys, meta: SnapshotMeta, o: { env?: NodeJS.
     bytes: budget.spent,
   };
   store.save(manifest);
-  store.prune(settings);
+  // Pruning reads every manifest: once a minute per store is enough (Write/Edit calls keep many).
+  const last = lastPrune.get(store.dir) ?? 0;
+  if (Date.now() - last >= PRUNE_EVERY_MS || manifest.bytes > settings.maxStoreBytes / 10) {
+    lastPrune.set(store.dir, Date.now());
+    store.prune(settings);
+  }
   return { kept: manifest, ms: ms() };
 }
 
