@@ -34,7 +34,7 @@ export class SnapshotStore {
   }
 
   save(m: SnapshotManifest): void {
-    writeFileAtomic(path.join(this.folderOf(m.id), "manifest.json"), JSON.stringify(m, null, 1) + "\n");
+    writeFileAtomic(path.join(this.folderOf(m.id), "manifest.json"), JSON.stringify(m) + "\n");
   }
 
   get(id: string): SnapshotManifest | undefined {

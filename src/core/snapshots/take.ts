@@ -36,10 +36,10 @@ export function takeSnapshot(d: Destroys, meta: SnapshotMeta, o: { env?: NodeJS.
   const store = new SnapshotStore(o.env);
   let snap: { id: string; dir: string } | undefined;
   const dir = () => (snap ??= store.create()).dir;
+  let files_: string | undefined;
   const filesDir = () => {
-    const f = path.join(dir(), "files");
-    fs.mkdirSync(f, { recursive: true });
-    return f;
+    if (files_ === undefined) fs.mkdirSync((files_ = path.join(dir(), "files")), { recursive: true });
+    return files_;
   };
   const budget = new Budget(settings.timeBudgetMs, settings.maxCallBytes);
   const files = new FileKeeper(filesDir, budget);
