@@ -23,6 +23,7 @@ import { ccsnHook, ccsnSettings, commandHook, loadCcsn, type CommandHook } from 
 import { fig, line, median, put, results, show, type Cell, type Peer } from "./lib/report";
 import { perItem, summarize, timeEach, timeRuns } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
+import { benchSnapshots } from "./lib/snapshots";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require("autocannon") as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -448,6 +449,11 @@ async function main(): Promise<void> {
   console.log(`Damage Control benchmarks — ${machine.cpus}, ${machine.memory}, Node ${process.version}${quick ? " (quick)" : ""}; load average ${load()}`);
   await benchEngine();
   benchRules();
+  section("2b. Snapshots before destructive calls (issue 24)");
+  {
+    const dir = corpusDir(root);
+    benchSnapshots(loadCorpus(path.join(dir, "commands.jsonl")).map((c) => ({ tool: c.tool, input: c.input })), fs.readFileSync(path.join(dir, "rules.yaml"), "utf8"), quick);
+  }
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-")));
   const workspace = path.join(tmp, "ws");
   const stateDir = path.join(tmp, "state");

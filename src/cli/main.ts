@@ -9,6 +9,7 @@ import { INSTALL_HELP, runInstall } from "./install";
 import { CliError, EXIT, wantsHelp } from "./io";
 import { LINT_HELP, runLint } from "./lint";
 import { runServe, SERVE_HELP } from "./serve";
+import { RESTORE_HELP, runRestore, runSnapshots, SNAPSHOTS_HELP } from "./snapshots";
 
 const HELP = `Usage: damage-control <verb> [options]
 
@@ -20,6 +21,10 @@ Verbs:
   doctor           report what guards a folder; exit 1 when it is not guarded
   exceptions [list|revoke ID]
                    the user's exceptions and approved workspace rules files; take one back
+  snapshots [--json] | --delete ID | --clear
+                   what the guard kept before the destructive calls it let run
+  restore ID [--dry-run]
+                   put a snapshot back (files, uncommitted git changes, branch tips)
   hook <agent>     an agent's command hook (claude: for builds that ignore onFailure)
   install claude|pi, uninstall claude|pi
                    wire an agent to the guard, or unwire it
@@ -37,6 +42,8 @@ const VERBS: Record<string, Verb> = {
   doctor: { help: DOCTOR_HELP, run: runDoctorCli },
   exceptions: { help: EXCEPTIONS_HELP, run: runExceptions },
   hook: { help: HOOK_HELP, run: runHook },
+  snapshots: { help: SNAPSHOTS_HELP, run: runSnapshots },
+  restore: { help: RESTORE_HELP, run: runRestore },
   install: { help: INSTALL_HELP, run: (a) => runInstall(a, "install") },
   uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, "uninstall") },
   rules: {

@@ -16,6 +16,8 @@ export interface AskRequest {
   sessionId?: string;
   /** The bash command, when a bash pattern asks: then "Always allow in this folder" can write an exception for it. */
   command?: string;
+  /** Whether approving is recoverable: "a snapshot is kept: Restore from the panel", or why not. */
+  undo?: string;
 }
 
 export interface AskResult {

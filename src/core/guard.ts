@@ -23,6 +23,7 @@ import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } fro
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
+import { recoverability, snapshotStep, type SnapshotNote } from "./snapshots/guard-step";
 
 export interface GuardOptions {
   folders: string[];
@@ -43,8 +44,10 @@ export interface GuardOptions {
   policy?: boolean;
   /** How far a workspace rules file that loosens is trusted (default: its additions only). */
   trust?: WorkspaceTrust;
-  /** Environment for the layer locations (tests). */
+  /** Environment for the layer locations, the snapshot store and its bounds (tests). */
   env?: NodeJS.ProcessEnv;
+  /** Keep a snapshot of what an allowed destructive call destroys (default true). */
+  snapshots?: boolean;
 }
 
 export interface HandleOptions {
@@ -61,6 +64,7 @@ interface Resolved {
   answer: Answer;
   decision: LedgerEntry["decision"];
   reason: string;
+  snapshot?: SnapshotNote;
 }
 
 export class Guard extends EventEmitter {
@@ -187,7 +191,8 @@ export class Guard extends EventEmitter {
       try {
         // Only a bash pattern's ask can become an exception (an exception lifts patterns, nothing else).
         const command = verdict.rule?.kind === "bashPattern" ? bashCommand(req.call) : undefined;
-        result = await asker.ask({ agent: req.agent, tool: j.tool, target: j.target, folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: req.sessionId, ...(command && { command }) });
+        const undo = this.options.snapshots === false ? undefined : recoverability(j.destroys, this.options.env);
+        result = await asker.ask({ agent: req.agent, tool: j.tool, target: j.target, folder, reason: verdict.reason, rule: verdict.rule?.text, sessionId: req.sessionId, ...(command && { command }), ...(undo && { undo }) });
         if (result.approved && result.always && command) this.alwaysAllow(command, folder, verdict);
       } catch (e) {
         result = { approved: false, why: `asking failed (${(e as Error).message})` };
@@ -199,6 +204,13 @@ export class Guard extends EventEmitter {
         const reason = unconfirmedReason(verdict.reason, result.why);
         resolved = { answer: { kind: "deny", reason }, decision: "denied-by-user", reason };
       }
+    }
+    // The one place deciding touches the file system: only for a call with a destructive effect
+    // that is about to run (allowed, lifted by an exception, approved by a human).
+    if (resolved.answer.kind !== "deny" && j.destroys && this.options.snapshots !== false) {
+      const cwd = req.cwd && req.cwd.startsWith("/") ? req.cwd : folder;
+      const note = snapshotStep(j.destroys, { agent: req.agent, tool: j.tool, command: j.command ?? `${j.tool} ${j.target}`, folder, cwd }, this.options.env);
+      if (note) resolved = { ...resolved, snapshot: note };
     }
     this.record(verdict, resolved, { agent: req.agent, event: req.event, tool: j.tool, target: j.target, folder, sessionId: req.sessionId });
     return resolved;
@@ -219,6 +231,7 @@ export class Guard extends EventEmitter {
       ...(verdict.rule?.layer && { layer: verdict.rule.layer }),
       ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
       ...(resolved.reason && { reason: resolved.reason }),
+      ...(resolved.snapshot && { snapshot: resolved.snapshot }),
       folder: d.folder,
       ...(d.sessionId && { session: d.sessionId }),
     };

@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Action } from "../engine/types";
+import type { SnapshotNote } from "./snapshots/guard-step";
 import { workspaceStateDir } from "./state-dir";
 
 export interface LedgerEntry {
@@ -20,6 +21,8 @@ export interface LedgerEntry {
   /** The exception that lifted a refusal, when one did. */
   exception?: string;
   reason?: string;
+  /** The snapshot kept before the call ran (id, what it holds, sizes; never content), or why none was. */
+  snapshot?: SnapshotNote;
   folder: string;
   session?: string;
 }

@@ -12,7 +12,7 @@ import { matchingCommandPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
 import { handledProgram } from "./shell/dispatch";
 import { variantsOfCommand } from "./shell/normalize";
-import { normalizeToolCall, type FileOp, type ToolCall } from "./toolcall";
+import { normalizeToolCall, type FileOp, type NormalizedCall, type ToolCall } from "./toolcall";
 import type { CommandAnalysis, Narrow, PathEffect } from "./shell/types";
 import { effectMatcher } from "./rules/parse-effect";
 import type { Access, Agent, BashPatternRule, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
@@ -24,8 +24,15 @@ const GLOB_CHARS = /[*?[\]{}]/;
 
 export const ALLOW: Verdict = Object.freeze({ action: "allow", reason: "" }) as Verdict;
 
-export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent: Agent = "cli"): Verdict {
+/** What deciding computed on the way (the call's normal form, the shell analysis), for the caller's next step. */
+export interface Seen {
+  norm?: NormalizedCall;
+  analysis?: CommandAnalysis;
+}
+
+export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent: Agent = "cli", seen?: Seen): Verdict {
   const norm = normalizeToolCall(call, agent);
+  if (seen) seen.norm = norm;
   switch (norm.kind) {
     case "other":
       // No command, path or file URL to judge. The per-agent no-effect tools get no opinion;
@@ -39,7 +46,7 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
       return { action: "ask", reason: askReason(`${norm.tool || "this tool"} is a tool Damage Control has no vocabulary for, and its input names no command, path or file URL to judge`) };
     case "powershell":
       // Cmdlets, aliases, nested code and native programs, read as PowerShell reads them.
-      return decideAnalysis(norm.command, analyzePowerShell(norm.command, { cwd: ctx.cwd, home: ctx.home }), rules, ctx);
+      return decideAnalysis(norm.command, see(seen, analyzePowerShell(norm.command, { cwd: ctx.cwd, home: ctx.home })), rules, ctx);
     case "invalid":
       return { action: "block", reason: blockReason(`malformed ${norm.tool || "tool"} call: ${norm.problem}`) };
     case "files": {
@@ -60,8 +67,13 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
       return v;
     }
     case "bash":
-      return decideCommand(norm.command, rules, ctx);
+      return decideAnalysis(norm.command, see(seen, analyzeCommand(norm.command, { cwd: ctx.cwd, home: ctx.home })), rules, ctx);
   }
+}
+
+function see(seen: Seen | undefined, analysis: CommandAnalysis): CommandAnalysis {
+  if (seen) seen.analysis = analysis;
+  return analysis;
 }
 
 /** The bash part of decide, also used by "try a command" in the panel. */

@@ -4,7 +4,9 @@
 // the ledger and the wire shape are the caller's steps.
 import type { WireRequest } from "./agents/types";
 import { judgeConfigChange, type ConfigChangeFacts } from "./config-change";
-import { decide } from "./decide";
+import { decide, type Seen } from "./decide";
+import { destroysOf } from "./undo/destroys";
+import type { Destroys } from "./undo/types";
 import { defaultAnswer, eventRow, type HookEvent, type Posture } from "./events";
 import { blockReason } from "./reason";
 import { describeTarget, normalizeToolCall, type ToolCall } from "./toolcall";
@@ -21,7 +23,18 @@ export interface JudgeContext extends Omit<DecideContext, "cwd"> {
  * neutral: no opinion, and nothing to record (an event the rules do not judge, a harmless
  * PostToolUse). verdict: what the rules (or the posture) say, to ask about, answer and record.
  */
-export type Judgement = { kind: "neutral" } | { kind: "verdict"; verdict: Verdict; tool: string; target: string };
+export type Judgement =
+  | { kind: "neutral" }
+  | {
+      kind: "verdict";
+      verdict: Verdict;
+      tool: string;
+      target: string;
+      /** What the call would destroy if it ran (not for a refusal): what the snapshot step keeps. */
+      destroys?: Destroys;
+      /** The command line as the agent sent it (bash/PowerShell), for the snapshot's manifest. */
+      command?: string;
+    };
 
 export const NEUTRAL: Judgement = Object.freeze({ kind: "neutral" });
 
@@ -46,14 +59,21 @@ function judgeCall(req: WireRequest, event: HookEvent & { known: boolean }, rule
   const call = req.call;
   if (!call) return refused(blockReason(`malformed hook request: the ${event.name} input has no tool_name or tool_input`), tool, "[malformed]");
   const cwd = req.cwd && req.cwd.startsWith("/") ? req.cwd : ctx.folder;
-  let verdict = decide(call, rules, { ...ctx, cwd, root: ctx.root ?? ctx.folder }, engineAgent(req));
+  const seen: Seen = {};
+  const root = ctx.root ?? ctx.folder;
+  let verdict = decide(call, rules, { ...ctx, cwd, root }, engineAgent(req), seen);
   if (verdict.action === "allow" && defaultAnswer(event, posture) === "deny" && normalizeToolCall(call).kind === "other") {
     // Governed: a tool the rules cannot vouch for is refused, not waved through.
     verdict = { action: "block", reason: blockReason(`Damage Control is in governed mode and no rule covers the ${tool} tool, so it is refused (ask your platform team to allow it)`) };
   }
   // The tool already ran: nobody is asked after the fact, and only a refusal is worth a word.
   if (event.name === "PostToolUse" && verdict.action !== "block") return NEUTRAL;
-  return { kind: "verdict", verdict, tool, target: safeTarget(call, verdict) };
+  const judged: Judgement = { kind: "verdict", verdict, tool, target: safeTarget(call, verdict) };
+  if (verdict.action === "block" || event.name !== "PreToolUse" || !seen.norm) return judged;
+  const destroys = destroysOf(seen.norm, seen.analysis, { cwd, home: ctx.home, root, tmpdir: ctx.tmpdir });
+  if (!destroys) return judged;
+  const command = seen.norm.kind === "bash" || seen.norm.kind === "powershell" ? seen.norm.command : undefined;
+  return { ...judged, destroys, ...(command !== undefined && { command }) };
 }
 
 /** An event the rules do not judge: its default in the posture (events table). */

@@ -34,6 +34,7 @@ export function showAskModal(req: AskRequest, deadline: number): Thenable<ModalC
     t("Folder: {0}", req.folder),
     ...(req.rule ? [t("Rule: {0}", req.rule)] : []),
     t("Reason: {0}", headlineOf(req.reason, req.rule)),
+    ...(req.undo ? ["", req.undo] : []),
     "",
     t("No answer within {0} s means Deny.", seconds),
   ].join("\n");

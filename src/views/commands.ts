@@ -11,6 +11,7 @@ import { launcherPaths } from "../install/launcher";
 import { loadOrCreateToken } from "../core/token";
 import type { GuardHost } from "./guard-host";
 import type { PanelView } from "./panel/panel-view";
+import { pickAndRestore } from "./restore";
 
 export function registerCommands(context: vscode.ExtensionContext, host: GuardHost, panel: PanelView): void {
   const reg = (id: string, fn: (...args: unknown[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -34,6 +35,8 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     void vscode.window.showWarningMessage(vscode.l10n.t("Damage Control keeps guarding this untrusted workspace, but writes no agent configuration into it. Trust the workspace to install hooks."));
     return false;
   }
+
+  reg("damageControl.restore", () => pickAndRestore(host.folders()));
 
   reg("damageControl.openRules", async (given) => {
     const folder = await pickFolder(given);

@@ -14,6 +14,7 @@ export const OUTCOME_LABEL: Record<FeedOutcome, string> = {
   "not-confirmed": t("not confirmed: denied"),
   allowed: t("allowed by you"),
   asked: t("asked"),
+  "let-through": t("allowed by the rules"),
 };
 
 const OUTCOME_ICON: Record<FeedOutcome, string> = {
@@ -25,6 +26,7 @@ const OUTCOME_ICON: Record<FeedOutcome, string> = {
   "not-confirmed": "error",
   allowed: "pass",
   asked: "question",
+  "let-through": "check",
 };
 
 export class Feed {
@@ -116,6 +118,7 @@ export class Feed {
       ),
       el("code", { class: "feed-target" }, ...marked(e.target, e.match)),
       e.rule ? el("div", { class: "muted feed-rule" }, t("rule {0}", e.rule)) : null,
+      snapshotLine(e),
       el(
         "div",
         { class: "actions" },
@@ -123,8 +126,19 @@ export class Feed {
         action("info", t("Explain"), "act-explain", () => send({ type: "explain", id: e.id })),
         action("check", t("Allow in this folder"), "act-allow", () => send({ type: "allowInFolder", id: e.id }), !this.exceptions, this.exceptions ? undefined : t("Only while Damage Control guards this folder")),
         action("copy", t("Copy"), "act-copy", () => send({ type: "copy", text: copyText })),
+        e.snapshot?.id ? action("discard", t("Restore"), "act-restore", () => send({ type: "restore", id: e.id }), false, t("Put back what was kept before this call (listed, then confirmed)")) : null,
       ),
       el("div", { class: "explain", hidden: true }),
     );
   }
+}
+
+/** What was kept before the call (or why nothing was); snapshots never cover remote services. */
+function snapshotLine(e: FeedEntry): HTMLElement | null {
+  const s = e.snapshot;
+  if (!s) return null;
+  if (s.notKept) return el("div", { class: "muted feed-snapshot" }, t("not kept: {0}", s.notKept));
+  // A force push's old tip is kept locally; the remote itself is never changed back by the guard.
+  const remote = s.remote ? t("Remote services are not kept: restoring prints the push that would put the old tip back.") : t("Remote services are never kept.");
+  return el("div", { class: "muted feed-snapshot" }, t("snapshot kept: {0}.", s.holds ?? ""), " ", remote);
 }

@@ -2,6 +2,7 @@
 // Uncertainty says so (the decider asks): an analysis that stopped early must not look complete.
 import type { Access, Span } from "../types";
 import { MAX_COMMANDS, MAX_EFFECTS } from "./limits";
+import type { GitStateEffect } from "../undo/types";
 import type { CommandAnalysis, ExecutedCommand, Narrow, PathEffect, RemoteEffect, Uncertainty } from "./types";
 
 const SCAN_LIMIT = 32;
@@ -16,6 +17,8 @@ export class Sink {
   readonly remote: RemoteEffect[] = [];
   readonly uncertain: Uncertainty[] = [];
   readonly parseErrors: { message: string; span: Span }[] = [];
+  /** Git state the commands discard (git-state.ts); empty for almost every command line. */
+  private gitStates: GitStateEffect[] | undefined;
   private readonly seenEffects = new Set<string>();
   private readonly seenWhy = new Set<string>();
   private truncated = false;
@@ -65,6 +68,10 @@ export class Sink {
     this.uncertain.push({ why, span });
   }
 
+  gitState(e: GitStateEffect): void {
+    (this.gitStates ??= []).push(e);
+  }
+
   parseError(message: string, span: Span): void {
     this.parseErrors.push({ message, span });
   }
@@ -76,6 +83,6 @@ export class Sink {
   }
 
   result(): CommandAnalysis {
-    return { commands: this.commands, effects: this.effects, remote: this.remote, uncertain: this.uncertain, parseErrors: this.parseErrors };
+    return { commands: this.commands, effects: this.effects, remote: this.remote, uncertain: this.uncertain, parseErrors: this.parseErrors, ...(this.gitStates && { gitState: this.gitStates }) };
   }
 }

@@ -1,6 +1,7 @@
 // What the shell analysis tells the decider about one bash command line.
 import type { Access, Span } from "../types";
 import type { Spellings } from "./normalize";
+import type { GitStateEffect } from "../undo/types";
 
 /** One command that will execute, in the normalized form the bash patterns are tested against. */
 export interface ExecutedCommand {
@@ -67,6 +68,8 @@ export interface CommandAnalysis {
   remote: RemoteEffect[];
   uncertain: Uncertainty[];
   parseErrors: { message: string; span: Span }[];
+  /** Git state the command line discards (uncommitted changes, branch tips, stashes, the remote's tip). */
+  gitState?: GitStateEffect[];
 }
 
 export interface ShellContext {

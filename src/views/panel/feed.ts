@@ -20,6 +20,8 @@ export function outcomeOf(e: Pick<LedgerEntry, "decision" | "reason">): FeedOutc
       return "allowed";
     case "ask":
       return "asked";
+    case "allow":
+      return "let-through";
     case "denied-by-user": {
       const why = e.reason ?? "";
       if (why.includes(ASK_WHY.timedOutMark)) return "timed-out";
@@ -51,6 +53,7 @@ export function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
     ...(d.reason && { reason: d.reason }),
     folder: d.folder,
     headline: headlineOf(d.reason, d.rule),
+    ...(d.snapshot && { snapshot: "id" in d.snapshot ? { id: d.snapshot.id, holds: d.snapshot.holds, ...(d.snapshot.remote && { remote: d.snapshot.remote }) } : { notKept: d.snapshot.notKept } }),
   };
 }
 

@@ -75,9 +75,10 @@ export type FeedOutcome =
   | "denied-again" // the same call was denied moments ago: denied without asking
   | "not-confirmed" // the ask could not be shown or failed: denied
   | "allowed" // the human clicked Allow
-  | "asked"; // still an ask (no answer recorded)
+  | "asked" // still an ask (no answer recorded)
+  | "let-through"; // allowed by the rules (or an exception), shown because a snapshot was kept or could not be
 
-export const FEED_OUTCOMES: readonly FeedOutcome[] = ["refused", "denied", "timed-out", "dismissed", "denied-again", "not-confirmed", "allowed", "asked"];
+export const FEED_OUTCOMES: readonly FeedOutcome[] = ["refused", "denied", "timed-out", "dismissed", "denied-again", "not-confirmed", "allowed", "asked", "let-through"];
 
 export interface FeedEntry {
   /** Stable within a panel session: time + index. */
@@ -98,6 +99,8 @@ export interface FeedEntry {
   ruleLine?: number;
   /** What a person reads first: the rule's own reason, else the reason without the model-facing wording. */
   headline: string;
+  /** The snapshot kept before the call ran (Restore), or why none was. */
+  snapshot?: { id?: string; holds?: string; notKept?: string; remote?: string };
 }
 
 export interface ExplainStep {
@@ -174,6 +177,8 @@ export type FromPanel =
   | { type: "explain"; id: string }
   | { type: "allowInFolder"; id: string }
   | { type: "copy"; text: string }
+  /** Restore the snapshot of feed entry `id` (listed, then confirmed, on the extension side). */
+  | { type: "restore"; id: string }
   /** Runs "Damage Control: Guard VS Code's Agent". */
   | { type: "guardVsCodeAgent" };
 
@@ -222,6 +227,7 @@ export function isFromPanel(m: unknown): m is FromPanel {
       return str("tool") && str("value") && str("folder");
     case "explain":
     case "allowInFolder":
+    case "restore":
       return str("id");
     case "copy":
       return str("text");

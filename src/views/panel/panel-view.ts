@@ -19,6 +19,7 @@ import { GUARD_VSCODE_AGENT_COMMAND, onVsCodeAgentChanged, vscodeAgentStatus } f
 import { logError } from "../log";
 import { folderExceptionWriter } from "./exceptions";
 import { hitsOf, statsOf, toFeed } from "./feed";
+import { confirmAndRestore } from "../restore";
 import { isFromPanel, type ExplainStep, type FeedEntry, type FromPanel, type PanelDiagnostic, type RuleEdit, type RuleList, type ToPanel } from "./messages";
 import { decideForPanel } from "./panel-decide";
 import { applyEdit, checkDraft } from "./rules-draft";
@@ -97,7 +98,8 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.history.push(d);
       if (this.history.length > STATS_SIZE) this.history.splice(0, this.history.length - STATS_SIZE);
       this.postStats();
-      if (d.decision === "allow") return;
+      // An allowed call is news only when it destroyed something: its snapshot (or why none) is shown.
+      if (d.decision === "allow" && !d.snapshot) return;
       if (d.decision === "block" || d.decision === "denied-by-user") this.refusals++;
       const entry = this.withRuleLine(toFeed(d));
       this.feed.unshift(entry);
@@ -117,7 +119,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     for (const f of guard.folders) all.push(...guard.ledgerFor(f).tail(STATS_SIZE));
     all.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
     this.history = all.slice(-STATS_SIZE);
-    const refusalsAndAsks = all.filter((e) => e.decision !== "allow").reverse().slice(0, FEED_SIZE);
+    const refusalsAndAsks = all.filter((e) => e.decision !== "allow" || e.snapshot).reverse().slice(0, FEED_SIZE);
     this.feed.push(...refusalsAndAsks.map((e) => this.withRuleLine(toFeed(e))));
     for (const e of this.feed.slice(0, MATCH_LOOKUPS)) void this.lookUpMatch(e);
   }
@@ -218,6 +220,12 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         await vscode.commands.executeCommand(GUARD_VSCODE_AGENT_COMMAND);
         this.postState();
         return;
+      case "restore": {
+        const id = this.feed.find((x) => x.id === m.id)?.snapshot?.id;
+        const done = id ? await confirmAndRestore(id) : undefined;
+        if (done) this.post({ type: "note", ok: done.ok, text: done.text });
+        return;
+      }
       case "copy":
         await vscode.env.clipboard.writeText(m.text);
         this.post({ type: "note", ok: true, text: vscode.l10n.t("Copied.") });

@@ -49,7 +49,8 @@ export interface Guarded {
   close(): Promise<void>;
 }
 
-export async function startGuarded(opts: { rules?: string; files?: Record<string, string> } = {}): Promise<Guarded> {
+/** guardEnv: the endpoint guard's environment (layer files, snapshot store), on top of the test process's. */
+export async function startGuarded(opts: { rules?: string; files?: Record<string, string>; guardEnv?: Record<string, string> } = {}): Promise<Guarded> {
   const proj = makeProject({
     files: {
       "data/keep.txt": "precious\n",
@@ -62,7 +63,7 @@ export async function startGuarded(opts: { rules?: string; files?: Record<string
   const stateDir = tempDir("dc-state");
   const token = loadOrCreateToken(stateDir);
   // The endpoint as serve and VS Code run it: decisions in the time-bounded worker.
-  const guard = new Guard({ folders: [proj.dir], decider: boundedDecider() });
+  const guard = new Guard({ folders: [proj.dir], decider: boundedDecider(), ...(opts.guardEnv && { env: { ...process.env, DAMAGE_CONTROL_STATE_DIR: stateDir, ...opts.guardEnv } }) });
   const answers: AnswerInfo[] = [];
   const endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "e2e", stateDir, onAnswer: (a) => answers.push(a) });
   const env = { DAMAGE_CONTROL_STATE_DIR: stateDir, DAMAGE_CONTROL_TOKEN: token };

@@ -53,6 +53,8 @@ suite("asks (stubbed modal)", () => {
       assert.ok(detail.split("\n").includes(line), `detail lacks "${line}":\n${detail}`);
     }
     assert.match(detail, /No answer within 30 s means Deny\./);
+    // Issue 24: the modal says whether approving is recoverable; a push changes the remote only.
+    assert.match(detail, /Not recoverable by Damage Control: it sees nothing this call destroys on this machine/);
     await sleep(200);
     assert.equal(post.done(), false, "the hook was answered before anyone clicked");
     call.answer.resolve("Allow");

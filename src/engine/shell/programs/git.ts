@@ -11,6 +11,7 @@ import { identityCode, sliceCode } from "../code";
 import { known, syntheticArg, type Arg } from "../words";
 import { DATA } from "../normalize";
 import { mentionAll, present, shown, subArg } from "./common";
+import { gitStateOf } from "./git-state";
 
 const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix", "--attr-source", "--list-cmds"]);
 const GLOBAL_FLAGS = /^(--no-pager|-p|--paginate|-P|--bare|--no-replace-objects|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--no-optional-locks|--no-lazy-fetch|--no-advice)$/;
@@ -184,6 +185,7 @@ const git: Handler = (inv, r): RunResult | void => {
   r.emit(inv, presented);
 
   const operands = p.operands.filter((a) => !data.has(a));
+  if (scope.cwd !== undefined) for (const e of gitStateOf(name, p, operands, scope.cwd)) r.sink.gitState(e);
   // Ref destroyers, shown as the command they amount to so its rule judges them.
   if (name === "push") {
     // `git push origin --delete b` / `git push origin :b` deletes branch b on the remote, unchecked.

@@ -1,0 +1,58 @@
+// destroysOf(call, analysis): what a call would destroy if it ran, from what deciding it already
+// computed (no second analysis, no I/O). Calls without a destructive effect get undefined, so the
+// snapshot step costs them nothing. Regenerable output (REGENERABLE inside the workspace) and
+// scratch below the temp dirs are left out: tools recreate them.
+import { REGENERABLE } from "../decide";
+import { resolvePath } from "../paths";
+import type { CommandAnalysis } from "../shell/types";
+import type { NormalizedCall } from "../toolcall";
+import { isGitEffect, keepHow } from "./file-effects";
+import type { DestroyedPath, Destroys } from "./types";
+
+export interface DestroysContext {
+  cwd: string;
+  home: string;
+  /** The workspace root (regenerable names are judged inside it). */
+  root: string;
+  tmpdir?: string;
+}
+
+export function destroysOf(norm: NormalizedCall, analysis: CommandAnalysis | undefined, ctx: DestroysContext): Destroys | undefined {
+  const files: DestroyedPath[] = [];
+  if (analysis) {
+    for (const e of analysis.effects) {
+      const how = keepHow(e.access, e.via);
+      if (how && !isGitEffect(e.via)) files.push({ path: e.path, how, recursive: e.recursive, via: e.via });
+    }
+  } else if (norm.kind === "files") {
+    for (const op of norm.ops) {
+      const how = keepHow(op.access, norm.tool);
+      const abs = how && !op.pattern ? resolvePath(op.path, ctx) : undefined;
+      if (how && abs !== undefined) files.push({ path: abs, how, recursive: op.recursive, via: norm.tool });
+    }
+  }
+  const kept = files.filter((f) => !regenerable(f.path, ctx));
+  const git = analysis?.gitState ?? [];
+  if (kept.length === 0 && git.length === 0) return undefined;
+  return { files: dedupe(kept), git };
+}
+
+/** Build output inside the workspace, or scratch below a temp dir (not the workspace itself). */
+function regenerable(p: string, ctx: DestroysContext): boolean {
+  const root = ctx.root.replace(/\/+$/, "");
+  if (p.startsWith(root + "/")) return p.slice(root.length + 1).split("/").some((seg) => REGENERABLE.has(seg));
+  if (p === root || root.startsWith(p + "/")) return false;
+  const temps = ["/tmp", "/var/tmp", ...(ctx.tmpdir ? [ctx.tmpdir.replace(/\/+$/, "")] : [])];
+  return temps.some((t) => p.startsWith(t + "/"));
+}
+
+/** One entry per path: a recursive effect covers a plain one; a copy covers a link. */
+function dedupe(files: DestroyedPath[]): DestroyedPath[] {
+  const by = new Map<string, DestroyedPath>();
+  for (const f of files) {
+    const had = by.get(f.path);
+    if (!had) by.set(f.path, f);
+    else by.set(f.path, { ...had, recursive: had.recursive || f.recursive, how: had.how === "in-place" || f.how === "in-place" ? "in-place" : "unlinks" });
+  }
+  return [...by.values()];
+}

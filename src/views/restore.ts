@@ -1,0 +1,70 @@
+// Restoring a snapshot from VS Code: the feed's Restore and the *Damage Control: Restore…*
+// command. What will be put back is listed first (a dry run of the same restore the CLI runs),
+// then confirmed in a modal; a file changed since the snapshot is never overwritten.
+import * as vscode from "vscode";
+import { holdsOf, type SnapshotManifest } from "../core/snapshots/manifest";
+import { restoreSnapshot, type RestoreReport } from "../core/snapshots/restore";
+import { SnapshotStore } from "../core/snapshots/store";
+
+export interface RestoreDone {
+  ok: boolean;
+  text: string;
+}
+
+/** Lists what snapshot `id` puts back, asks, restores; undefined when the user cancelled. */
+export async function confirmAndRestore(id: string, store = new SnapshotStore()): Promise<RestoreDone | undefined> {
+  const t = vscode.l10n.t;
+  const m = store.get(id);
+  if (!m) return { ok: false, text: t("Snapshot {0} is no longer kept (deleted, or past the retention period).", id) };
+  const plan = restoreSnapshot(store, m, { dryRun: true });
+  const show = (p: string) => (p.startsWith(m.folder + "/") ? p.slice(m.folder.length + 1) : p);
+  const detail = [
+    t("Kept before: {0}", m.command),
+    "",
+    ...plan.restored.map((p) => t("Put back: {0}", show(p))),
+    ...plan.unchanged.map((p) => t("Already as kept: {0}", show(p))),
+    ...plan.conflicts.map((c) => t("Changed since: {0} (the kept version goes beside it)", show(c.path))),
+    ...plan.commands.map((c) => t("Not done by Damage Control (the remote): {0}", c)),
+  ].join("\n");
+  const restore = t("Restore");
+  const choice = await vscode.window.showWarningMessage(t("Restore what Damage Control kept before this call?"), { modal: true, detail }, restore);
+  if (choice !== restore) return undefined;
+  let done: RestoreReport;
+  try {
+    done = restoreSnapshot(store, m);
+  } catch (e) {
+    return { ok: false, text: t("Restore failed: {0}", (e as Error).message) };
+  }
+  const conflicts = done.conflicts.length;
+  return conflicts
+    ? { ok: false, text: t("Restored {0} item(s); {1} changed since the snapshot: the kept version is beside each.", done.restored.length, conflicts) }
+    : { ok: true, text: t("Restored {0} item(s) ({1} already as kept).", done.restored.length, done.unchanged.length) };
+}
+
+/** *Damage Control: Restore…*: the snapshots of the guarded folders in a quick pick, newest first. */
+export async function pickAndRestore(folders: string[], store = new SnapshotStore()): Promise<void> {
+  const t = vscode.l10n.t;
+  const seen = new Set<string>();
+  const all: SnapshotManifest[] = [];
+  for (const f of folders) {
+    for (const m of store.listFor(f)) {
+      if (seen.has(m.id)) continue;
+      seen.add(m.id);
+      all.push(m);
+    }
+  }
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage(t("Damage Control has kept no snapshots for this workspace."));
+    return;
+  }
+  all.sort((a, b) => (a.time < b.time ? 1 : -1));
+  const pick = await vscode.window.showQuickPick(
+    all.map((m) => ({ label: m.command, description: new Date(m.time).toLocaleString(), detail: `${m.agent} · ${holdsOf(m)}`, id: m.id })),
+    { placeHolder: t("Which snapshot should be restored?"), matchOnDescription: true, matchOnDetail: true },
+  );
+  if (!pick) return;
+  const done = await confirmAndRestore(pick.id, store);
+  if (!done) return;
+  if (done.ok) void vscode.window.showInformationMessage(done.text);
+  else void vscode.window.showWarningMessage(done.text);
+}
