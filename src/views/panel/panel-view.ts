@@ -32,6 +32,7 @@ const MATCH_LOOKUPS = 30;
 
 const LIST_OF_KIND: Record<RuleKind, RuleList> = {
   bashPattern: "bashToolPatterns",
+  toolName: "toolNamePatterns",
   zeroAccess: "zeroAccessPaths",
   readOnly: "readOnlyPaths",
   noDelete: "noDeletePaths",
