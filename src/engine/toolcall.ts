@@ -3,6 +3,7 @@
 // {notebook_path}`, `Glob/Grep {pattern, path?}`; pi sends lowercase `bash {command}`,
 // `read/write/edit/grep/find/ls {path}` with paths exactly as the model wrote them.
 import { mcpName, type McpName } from "./mcp/name";
+import { mcpTarget } from "./mcp/target";
 import type { Access } from "./types";
 
 export interface FileOp {
@@ -155,6 +156,7 @@ function unknownTool(tool: string, name: string, record: Record<string, unknown>
 export function describeTarget(call: ToolCall): string {
   const norm = normalizeToolCall(call);
   if (norm.kind === "bash" || norm.kind === "powershell") return norm.command;
+  if (norm.kind === "mcp") return mcpTarget(norm.tool, norm.input);
   if (norm.kind === "files") {
     const op = norm.ops[0];
     return op.pattern ? `${op.path} (${op.pattern})` : op.path;

@@ -24,10 +24,11 @@ export function analyzeMcpArguments(tool: string, args: readonly McpArg[], ctx: 
   const analysis: CommandAnalysis = { commands: [], effects: [], uncertain: [], parseErrors: [] };
   const named = accessFromToolName(tool);
   const access: Access = named ?? "write";
+  // The same text as argumentsText(args), built piece by piece to know where each argument stands.
   let text = "";
   for (const arg of args) {
     if (text) text += "\n";
-    text += `${arg.key}: `;
+    text += `${arg.name}: `;
     const at = text.length;
     text += arg.text;
     if (arg.kind === "sql") {

@@ -10,6 +10,8 @@ export interface McpArg {
   kind: ArgKind;
   /** Where it stands in the input (`sql`, `files[1].path`). */
   key: string;
+  /** Its own key (`path` for `files[1].path`): what people read beside it. */
+  name: string;
   text: string;
 }
 
@@ -56,27 +58,28 @@ export function mcpArguments(tool: string, input: unknown): McpArg[] {
     const record = value as Record<string, unknown>;
     for (const [key, v] of Object.entries(record)) {
       if (SECRET_KEY.test(key)) continue;
+      const name = key;
       const k = norm(key);
       const at = where ? `${where}.${key}` : key;
       if (typeof v === "string") {
         if (v.trim() === "") continue;
-        if (SQL_KEYS.has(k) || (MAYBE_SQL_KEYS.has(k) && !search && SQL_VERB.test(v))) out.push({ kind: "sql", key: at, text: v });
-        else if (COMMAND_KEYS.has(k)) out.push({ kind: "command", key: at, text: commandLine(v, record) });
-        else if (PATH_KEYS.has(k) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) out.push({ kind: "path", key: at, text: v });
-        else if ((k === "url" || k === "uri") && /^file:\/\//i.test(v)) out.push({ kind: "path", key: at, text: v });
+        if (SQL_KEYS.has(k) || (MAYBE_SQL_KEYS.has(k) && !search && SQL_VERB.test(v))) out.push({ kind: "sql", key: at, name, text: v });
+        else if (COMMAND_KEYS.has(k)) out.push({ kind: "command", key: at, name, text: commandLine(v, record) });
+        else if (PATH_KEYS.has(k) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) out.push({ kind: "path", key: at, name, text: v });
+        else if ((k === "url" || k === "uri") && /^file:\/\//i.test(v)) out.push({ kind: "path", key: at, name, text: v });
         continue;
       }
       if (isStrings(v)) {
         if (COMMAND_KEYS.has(k)) {
-          out.push({ kind: "command", key: at, text: v.map(quote).join(" ") });
+          out.push({ kind: "command", key: at, name, text: v.map(quote).join(" ") });
           continue;
         }
         if (SQL_KEYS.has(k)) {
-          v.forEach((s, i) => out.push({ kind: "sql", key: `${at}[${i}]`, text: s }));
+          v.forEach((s, i) => out.push({ kind: "sql", key: `${at}[${i}]`, name, text: s }));
           continue;
         }
         if (PATH_KEYS.has(k)) {
-          v.forEach((s, i) => s.trim() !== "" && out.push({ kind: "path", key: `${at}[${i}]`, text: s }));
+          v.forEach((s, i) => s.trim() !== "" && out.push({ kind: "path", key: `${at}[${i}]`, name, text: s }));
           continue;
         }
         // `args` beside a `command`: already joined into that command line.
@@ -93,4 +96,15 @@ export function mcpArguments(tool: string, input: unknown): McpArg[] {
 function commandLine(command: string, record: Record<string, unknown>): string {
   const args = record.args ?? record.arguments;
   return isStrings(args) ? [command, ...args.map(quote)].join(" ") : command;
+}
+
+/** The arguments as people read them, one `name: value` line each (the text verdict spans point into). */
+export function argumentsText(args: readonly McpArg[]): string {
+  return args.map((a) => `${a.name}: ${a.text}`).join("\n");
+}
+
+/** Is `name` a key whose value this module reads (so a line of argumentsText starts with it)? */
+export function isArgumentKey(name: string): boolean {
+  const k = norm(name);
+  return SQL_KEYS.has(k) || MAYBE_SQL_KEYS.has(k) || COMMAND_KEYS.has(k) || PATH_KEYS.has(k) || k === "url" || k === "uri";
 }

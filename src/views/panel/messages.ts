@@ -90,6 +90,8 @@ export interface FeedEntry {
   /** "Claude Code", "pi", … */
   agentLabel: string;
   tool: string;
+  /** The tool as people read it, when it differs from `tool`: an MCP call's "server · tool". */
+  toolLabel?: string;
   target: string;
   rule?: string;
   outcome: FeedOutcome;
