@@ -4,7 +4,7 @@
 import { askReason, blockReason } from "../reason";
 import { toolException } from "../rules/layers";
 import type { DecideContext, Exception, RuleRef, RuleSet, Verdict } from "../types";
-import { toolGlobMatches } from "./name";
+import { snakeName, toolGlobMatches } from "./name";
 import type { DestroyScope } from "./scope";
 
 export interface ToolNameOutcome {
@@ -13,9 +13,26 @@ export interface ToolNameOutcome {
   lifted?: Exception;
 }
 
+/** The literal start of a glob, lower-cased (`mcp_` of `mcp_*_delete`): a name without it cannot match. */
+const prefixes = new Map<string, string>();
+function literalPrefix(glob: string): string {
+  let p = prefixes.get(glob);
+  if (p === undefined) {
+    p = /^[^*?[{\\]*/.exec(glob)![0].toLowerCase();
+    if (prefixes.size > 1000) prefixes.clear();
+    prefixes.set(glob, p);
+  }
+  return p;
+}
+
 export function toolNameVerdict(rules: RuleSet, tool: string, scope: () => DestroyScope, ctx: DecideContext): ToolNameOutcome {
   const out: ToolNameOutcome = {};
+  const lower = tool.toLowerCase();
+  let snake: string | undefined;
   for (const rule of rules.toolNamePatterns ?? []) {
+    // Most calls are not MCP calls and most globs start with `mcp_`: skip them before the regex.
+    const prefix = literalPrefix(rule.tool);
+    if (!lower.startsWith(prefix) && !(snake ??= snakeName(tool)).startsWith(prefix)) continue;
     if (!toolGlobMatches(rule.matcher, tool)) continue;
     if (out.verdict?.action === "block" || (out.verdict && rule.ask)) continue;
     if (rule.unless === "filtered" && scope() === "filtered") continue;
