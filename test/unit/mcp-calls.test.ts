@@ -3,9 +3,15 @@
 // path rules, the tool's name verb for destroys of named remote resources. Everyday work first:
 // half of each table is calls that must pass under the embedded defaults.
 import * as assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Guard } from "../../src/core/guard";
 import { decide } from "../../src/engine/decide";
 import { defaultRules } from "../../src/engine/rules/defaults";
 import type { Action, Verdict } from "../../src/engine/types";
+import { claudeBody, repoRoot } from "./support";
 
 const CTX = { cwd: "/home/dev/shop", home: "/home/dev" };
 const judge = (tool: string, input: unknown): Verdict => decide({ tool, input }, defaultRules(), CTX, "claude");
@@ -98,5 +104,45 @@ describe("MCP calls (judged by their arguments, under the embedded defaults)", (
   it("Gemini's spelling mcp_<server>_<tool> is an MCP call too", () => {
     assert.equal(decide({ tool: "mcp_db_execute_sql", input: { sql: "DROP TABLE users" } }, defaultRules(), CTX, "cli").action, "block");
     assert.equal(decide({ tool: "mcp_db_execute_sql", input: { sql: "SELECT 1" } }, defaultRules(), CTX, "cli").action, "allow");
+  });
+});
+
+describe("MCP calls through every entry point (one decision path)", () => {
+  const CLI = path.join(repoRoot, "dist/cli.js");
+  let dir: string;
+  let home: string;
+  const guards: Guard[] = [];
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-mcp-"));
+    home = fs.mkdtempSync(path.join(os.tmpdir(), "dc-mcp-home-"));
+  });
+  after(() => {
+    for (const g of guards.splice(0)) g.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  it("check reads {tool: mcp__…, input} and refuses DROP TABLE, with the statement as the match", () => {
+    const r = spawnSync(process.execPath, [CLI, "check", "--cwd", dir, "--home", home], {
+      input: JSON.stringify({ tool: "mcp__postgres__execute_sql", input: { sql: "DROP TABLE users;", password: "hunter2" } }),
+      encoding: "utf8",
+      env: { ...process.env, DAMAGE_CONTROL_STATE_DIR: home, HOME: home },
+      timeout: 20_000,
+    });
+    assert.equal(r.stdout.split("\n")[0], "block", r.stdout + r.stderr);
+    assert.match(r.stdout, /sql-drop-table/);
+    assert.match(r.stdout, /matched: DROP TABLE users;/);
+    assert.ok(!r.stdout.includes("hunter2"));
+  });
+  it("Claude Code's hook payload (with its mcp_server field, or without it) is judged the same", async () => {
+    const g = new Guard({ folders: [dir], home, ledger: false });
+    guards.push(g);
+    const payload = { hook_event_name: "PreToolUse", session_id: "s", cwd: dir, tool_name: "mcp__db__execute_sql", tool_input: { sql: "DROP TABLE users;" }, tool_use_id: "t" };
+    for (const p of [{ ...payload, mcp_server: { name: "db", source: "dynamic" } }, payload]) {
+      const body = await claudeBody(g, p);
+      const out = body.hookSpecificOutput as { permissionDecision?: string; permissionDecisionReason?: string };
+      assert.equal(out.permissionDecision, "deny", JSON.stringify(body));
+      assert.match(out.permissionDecisionReason ?? "", /DROP TABLE/);
+    }
+    assert.deepEqual(await claudeBody(g, { ...payload, tool_input: { sql: "SELECT * FROM users" } }), {});
   });
 });
