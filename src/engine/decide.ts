@@ -8,6 +8,7 @@ import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from
 import { commandException, exceptionText, pathException, toolException } from "./rules/layers";
 import { analyzeMcpArguments } from "./mcp/analysis";
 import { mcpArguments } from "./mcp/arguments";
+import { noEffectMcpTool } from "./mcp/no-effect";
 import { destroyScope, type DestroyScope } from "./mcp/scope";
 import { toolNameVerdict } from "./mcp/tool-rules";
 import { pathCandidates } from "./rules/path-index";
@@ -99,7 +100,7 @@ function decideMcp(norm: Extract<NormalizedCall, { kind: "mcp" }>, rules: RuleSe
     if (v.action === "block" && unknownEffect && (v.rule?.kind === "readOnly" || v.rule?.kind === "noDelete")) {
       v = { ...v, action: "ask", reason: askReason(`${norm.tool} touches ${v.match?.text ?? "a protected path"}, and what it does to it is unknown (${v.rule.kind} path)`, v.rule) };
     }
-  } else if (!named.verdict && !named.lifted) return nothingToJudge(norm.tool, ctx);
+  } else if (!named.verdict && !named.lifted) return noEffectMcpTool(norm.mcp.tool) ? ALLOW : nothingToJudge(norm.tool, ctx);
   if (named.verdict && RANK[named.verdict.action] > RANK[v.action]) return named.verdict;
   if (v.action === "allow" && !v.exception && named.lifted) return { ...ALLOW, exception: { text: exceptionText(named.lifted), reason: named.lifted.reason, ...(named.lifted.layer && { layer: named.lifted.layer }) } };
   return v;
