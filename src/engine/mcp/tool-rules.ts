@@ -28,7 +28,8 @@ function literalPrefix(glob: string): string {
 export function toolNameVerdict(rules: RuleSet, tool: string, scope: () => DestroyScope, ctx: DecideContext): ToolNameOutcome {
   const out: ToolNameOutcome = {};
   const lower = tool.toLowerCase();
-  let snake: string | undefined;
+  // The snake_case form differs from the lower-case one only for camelCase or dashed names.
+  let snake: string | undefined = /[A-Z-]/.test(tool) ? undefined : lower;
   for (const rule of rules.toolNamePatterns ?? []) {
     // Most calls are not MCP calls and most globs start with `mcp_`: skip them before the regex.
     const prefix = literalPrefix(rule.tool);
