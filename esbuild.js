@@ -75,7 +75,8 @@ function devBuilds() {
   if (benches.length) builds.push({ entryPoints: benches, outdir: "dist/bench", external: ["vscode"] });
   const tests = testEntries();
   if (tests.length) {
-    builds.push({ entryPoints: tests, outdir: "out", outbase: ".", external: ["vscode", "mocha", "playwright-core"] });
+    // PGlite loads its WASM next to its own module: the tests require it from node_modules.
+    builds.push({ entryPoints: tests, outdir: "out", outbase: ".", external: ["vscode", "mocha", "playwright-core", "@electric-sql/pglite"] });
   }
   return builds;
 }

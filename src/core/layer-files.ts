@@ -156,20 +156,22 @@ export interface UserException {
   id: string;
   command?: string;
   path?: string;
+  /** A tool-name glob (`allow: {tool: "mcp__devdb__*"}`). */
+  tool?: string;
   reason: string;
   folder?: string;
 }
 
-function exceptionId(e: { command?: string; path?: string; folder?: string }): string {
+function exceptionId(e: { command?: string; path?: string; tool?: string; folder?: string }): string {
   let h = 0;
-  for (const c of `${e.command ?? ""}\0${e.path ?? ""}\0${e.folder ?? ""}`) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  for (const c of `${e.command ?? ""}\0${e.path ?? ""}\0${e.folder ?? ""}${e.tool !== undefined ? `\0tool:${e.tool}` : ""}`) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
   return "x-" + h.toString(16).padStart(8, "0");
 }
 
 export function listUserExceptions(env: Env = process.env): UserException[] {
   const read = readLayerFile("user", userRulesFile(env));
   return (read.rules.allow ?? []).map((e) => {
-    const base = e.kind === "command" ? { command: e.pattern } : { path: e.path };
+    const base = e.kind === "command" ? { command: e.pattern } : e.kind === "tool" ? { tool: e.tool } : { path: e.path };
     return { ...base, reason: e.reason, ...(e.folder && { folder: e.folder }), id: exceptionId({ ...base, folder: e.folder }) };
   });
 }

@@ -6,7 +6,12 @@ import { reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
 import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
-import { commandException, pathException } from "./rules/layers";
+import { commandException, exceptionText, pathException, toolException } from "./rules/layers";
+import { analyzeMcpArguments } from "./mcp/analysis";
+import { mcpArguments } from "./mcp/arguments";
+import { noEffectMcpTool } from "./mcp/no-effect";
+import { destroyScope, type DestroyScope } from "./mcp/scope";
+import { toolNameVerdict } from "./mcp/tool-rules";
 import { pathCandidates } from "./rules/path-index";
 import { matchingCommandPatterns } from "./rules/prefilter";
 import { analyzeCommand } from "./shell/analyze";
@@ -15,7 +20,7 @@ import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type NormalizedCall, type ToolCall } from "./toolcall";
 import type { CommandAnalysis, Narrow, PathEffect } from "./shell/types";
 import { effectMatcher } from "./rules/parse-effect";
-import type { Access, Agent, BashPatternRule, DecideContext, Exception, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
+import type { Access, Agent, BashPatternRule, DecideContext, Exception, LayerName, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
 
@@ -33,7 +38,17 @@ export interface Seen {
 export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent: Agent = "cli", seen?: Seen): Verdict {
   const norm = normalizeToolCall(call, agent);
   if (seen) seen.norm = norm;
+  const v = decideByKind(norm, call, rules, ctx, seen);
+  // toolNamePatterns hold for any tool by its name (the MCP case judged them with its arguments).
+  if (norm.kind === "mcp" || !rules.toolNamePatterns?.length) return v;
+  const named = toolNameVerdict(rules, norm.tool, () => destroyScope(norm.tool, call.input, mcpArguments(norm.tool, call.input)), ctx).verdict;
+  return named && RANK[named.action] > RANK[v.action] ? named : v;
+}
+
+function decideByKind(norm: NormalizedCall, call: ToolCall, rules: RuleSet, ctx: DecideContext, seen: Seen | undefined): Verdict {
   switch (norm.kind) {
+    case "mcp":
+      return decideMcp(norm, rules, ctx, seen);
     case "other":
       // No command, path or file URL to judge. The per-agent no-effect tools get no opinion;
       // any other tool follows ctx.unknownTools (default: no opinion, as issue 14 §3 asks).
@@ -42,8 +57,7 @@ export function decide(call: ToolCall, rules: RuleSet, ctx: DecideContext, agent
         const own = vscodeCommandVerdict(norm.tool, call.input);
         if (own) return own;
       }
-      if (norm.noEffect || (ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
-      return { action: "ask", reason: askReason(`${norm.tool || "this tool"} is a tool Damage Control has no vocabulary for, and its input names no command, path or file URL to judge`) };
+      return norm.noEffect ? ALLOW : nothingToJudge(norm.tool, ctx);
     case "powershell":
       // Cmdlets, aliases, nested code and native programs, read as PowerShell reads them.
       return decideAnalysis(norm.command, see(seen, analyzePowerShell(norm.command, { cwd: ctx.cwd, home: ctx.home })), rules, ctx);
@@ -76,13 +90,43 @@ function see(seen: Seen | undefined, analysis: CommandAnalysis): CommandAnalysis
   return analysis;
 }
 
+/** The "other" answer: a tool with nothing to judge gets ctx.unknownTools (default: no opinion). */
+function nothingToJudge(tool: string, ctx: DecideContext): Verdict {
+  if ((ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
+  return { action: "ask", reason: askReason(`${tool || "this tool"} is a tool Damage Control has no vocabulary for, and its input names no command, path or file URL to judge`) };
+}
+
+/**
+ * An MCP call (src/engine/mcp/): its SQL, commands and paths as one analysis judged by every rule,
+ * and its name by the toolNamePatterns, narrowed by what its arguments reach. A tool exception
+ * (`allow: {tool}`) lifts the patterns and tool-name rules, never a path rule.
+ */
+function decideMcp(norm: Extract<NormalizedCall, { kind: "mcp" }>, rules: RuleSet, ctx: DecideContext, seen?: Seen): Verdict {
+  const args = mcpArguments(norm.mcp.tool, norm.input);
+  let scope: DestroyScope | undefined;
+  const named = toolNameVerdict(rules, norm.tool, () => (scope ??= destroyScope(norm.mcp.tool, norm.input, args)), ctx);
+  let v: Verdict = ALLOW;
+  if (args.length > 0) {
+    const { text, analysis, unknownEffect } = analyzeMcpArguments(norm.mcp.tool, args, ctx);
+    v = decideAnalysis(text, see(seen, analysis), rules, ctx, (layer) => toolException(rules, layer, norm.tool, ctx));
+    // A tool whose name does not say what it does to a path was judged as writing it: a refusal
+    // only a modification would earn is put to the user instead (as for unknown file tools).
+    if (v.action === "block" && unknownEffect && (v.rule?.kind === "readOnly" || v.rule?.kind === "noDelete")) {
+      v = { ...v, action: "ask", reason: askReason(`${norm.tool} touches ${v.match?.text ?? "a protected path"}, and what it does to it is unknown (${v.rule.kind} path)`, v.rule) };
+    }
+  } else if (!named.verdict && !named.lifted) return noEffectMcpTool(norm.mcp.tool) ? ALLOW : nothingToJudge(norm.tool, ctx);
+  if (named.verdict && RANK[named.verdict.action] > RANK[v.action]) return named.verdict;
+  if (v.action === "allow" && !v.exception && named.lifted) return { ...ALLOW, exception: { text: exceptionText(named.lifted), reason: named.lifted.reason, ...(named.lifted.layer && { layer: named.lifted.layer }) } };
+  return v;
+}
+
 /** The bash part of decide, also used by "try a command" in the panel. */
 export function decideCommand(command: string, rules: RuleSet, ctx: DecideContext): Verdict {
   return decideAnalysis(command, analyzeCommand(command, { cwd: ctx.cwd, home: ctx.home }), rules, ctx);
 }
 
 /** Judges what a shell analysis (bash or PowerShell) found in `command` against the rules. */
-export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext): Verdict {
+export function decideAnalysis(command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext, lift?: (ruleLayer: LayerName | undefined) => Exception | undefined): Verdict {
   const judge = new Judge(rules, ctx, command);
   // First, so that of two refusals as strong, the effect's (more specific) reason is the one kept.
   judgeRemote(judge, command, analysis, rules, ctx);
@@ -103,7 +147,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])];
-      if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
+      if (judge.lifted(commandException(rules, rule, texts, ctx) ?? lift?.(rule.layer))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const span = matchOf(command, executed.span);
       // Decoded, aliased or equivalent commands are named, so the reason says what would run.
@@ -242,7 +286,7 @@ class Judge {
 
   verdict(): Verdict {
     const e = this.exception;
-    if (e && this.best.action === "allow") return { ...ALLOW, exception: { text: e.kind === "command" ? e.pattern : e.path, reason: e.reason, ...(e.layer && { layer: e.layer }) } };
+    if (e && this.best.action === "allow") return { ...ALLOW, exception: { text: exceptionText(e), reason: e.reason, ...(e.layer && { layer: e.layer }) } };
     return this.best;
   }
 

@@ -9,6 +9,7 @@ import { destroysOf } from "./undo/destroys";
 import type { Destroys } from "./undo/types";
 import { defaultAnswer, eventRow, type HookEvent, type Posture } from "./events";
 import { blockReason } from "./reason";
+import { mcpName } from "./mcp/name";
 import { describeTarget, normalizeToolCall, type ToolCall } from "./toolcall";
 import type { Agent, DecideContext, RuleSet, Verdict } from "./types";
 
@@ -104,7 +105,8 @@ function engineAgent(req: WireRequest): Agent {
  * secret itself (`echo KEY=… >> .env`), so only the part that matched is kept.
  */
 function safeTarget(call: ToolCall, verdict: Verdict): string {
-  if (verdict.rule?.kind === "zeroAccess" && call.tool.toLowerCase() === "bash") {
+  // An MCP call's command or SQL may carry it too (`cmd: echo KEY=… >> .env`).
+  if (verdict.rule?.kind === "zeroAccess" && (call.tool.toLowerCase() === "bash" || mcpName(call.tool))) {
     return `[command touching a zero-access path: ${verdict.match?.text.slice(0, 200) ?? "redacted"}]`;
   }
   const target = describeTarget(call);

@@ -7,14 +7,15 @@ const KIND_LABEL: Record<RuleRef["kind"], string> = {
   zeroAccess: "zero-access path",
   readOnly: "read-only path",
   noDelete: "no-delete path",
+  toolName: "tool name pattern",
 };
 
 export function describeRule(rule: RuleRef): string {
   const where = rule.line ? `, rules line ${rule.line}` : "";
   // A pattern's id is shown (what a layer names to drop it); a path's id is derived from the path shown.
-  const id = rule.kind === "bashPattern" && rule.id ? ` ${rule.id}` : "";
+  const id = (rule.kind === "bashPattern" || rule.kind === "toolName") && rule.id ? ` ${rule.id}` : "";
   // An effect rule (issue 23) is named by its effect, not shown as a regex.
-  if (rule.effect) return `effect rule${id} "${rule.text}"${where}`;
+  if (rule.kind === "bashPattern" && rule.effect) return `effect rule${id} "${rule.text}"${where}`;
   return `${KIND_LABEL[rule.kind]}${id} ${rule.kind === "bashPattern" ? `/${rule.text}/` : `"${rule.text}"`}${where}`;
 }
 

@@ -2,6 +2,8 @@
 // Claude Code sends `Bash {command}`, `Read/Write/Edit {file_path}` (absolute), `NotebookEdit
 // {notebook_path}`, `Glob/Grep {pattern, path?}`; pi sends lowercase `bash {command}`,
 // `read/write/edit/grep/find/ls {path}` with paths exactly as the model wrote them.
+import { mcpName, type McpName } from "./mcp/name";
+import { mcpTarget } from "./mcp/target";
 import type { Access } from "./types";
 
 export interface FileOp {
@@ -26,6 +28,8 @@ export type NormalizedCall =
   | { kind: "other"; tool: string; noEffect: boolean }
   /** PowerShell's command line (Claude Code's PowerShell tool, pi's powershell): src/engine/powershell/. */
   | { kind: "powershell"; tool: string; command: string }
+  /** An MCP tool (recognised by its name alone: src/engine/mcp/name.ts), judged by its arguments. */
+  | { kind: "mcp"; tool: string; mcp: McpName; input: unknown }
   /** A known tool whose input does not have the shape it must have: refused, never guessed. */
   | { kind: "invalid"; tool: string; problem: string };
 
@@ -93,7 +97,11 @@ export function normalizeToolCall(call: ToolCall, agent: "claude" | "pi" | "cli"
 
   // Own keys only: a tool named "__proto__" or "constructor" is no file tool.
   const spec = Object.hasOwn(FILE_TOOLS, name) ? FILE_TOOLS[name] : undefined;
-  if (!spec) return unknownTool(tool, name, isObject ? record : undefined);
+  if (!spec) {
+    const mcp = mcpName(tool);
+    if (mcp) return { kind: "mcp", tool, mcp, input };
+    return unknownTool(tool, name, isObject ? record : undefined);
+  }
   if (!isObject) return { kind: "invalid", tool, problem: `a ${tool} call needs an object input` };
 
   const key = spec.keys.find((k) => record[k] !== undefined);
@@ -148,6 +156,7 @@ function unknownTool(tool: string, name: string, record: Record<string, unknown>
 export function describeTarget(call: ToolCall): string {
   const norm = normalizeToolCall(call);
   if (norm.kind === "bash" || norm.kind === "powershell") return norm.command;
+  if (norm.kind === "mcp") return mcpTarget(norm.tool, norm.input);
   if (norm.kind === "files") {
     const op = norm.ops[0];
     return op.pattern ? `${op.path} (${op.pattern})` : op.path;

@@ -22,7 +22,7 @@ export interface Span {
   end: number;
 }
 
-export type RuleKind = "bashPattern" | "zeroAccess" | "readOnly" | "noDelete";
+export type RuleKind = "bashPattern" | "zeroAccess" | "readOnly" | "noDelete" | "toolName";
 
 /**
  * Where a rule comes from, strongest first: the platform team's managed file, the user's own file,
@@ -82,7 +82,29 @@ export interface PathRule {
  */
 export type Exception =
   | { kind: "command"; pattern: string; regex: RegExp; reason: string; folder?: string; range?: Range; layer?: LayerName }
-  | { kind: "path"; path: string; reason: string; folder?: string; range?: Range; layer?: LayerName };
+  | { kind: "path"; path: string; reason: string; folder?: string; range?: Range; layer?: LayerName }
+  /** A tool exception (`allow: {tool: "mcp__devdb__*"}`): lifts tool-name rules and the refusals of that tool's SQL and commands. */
+  | { kind: "tool"; tool: string; matcher: RegExp; reason: string; folder?: string; range?: Range; layer?: LayerName };
+
+// ── toolNamePatterns: rules about a tool by its name (MCP tools above all; src/engine/mcp/) ──
+
+/** `toolNamePatterns:` entry: a glob on the tool's name (`mcp__github__merge_*`), refused or asked. */
+export interface ToolNameRule {
+  kind: "toolName";
+  /** The glob as written. */
+  tool: string;
+  /** The glob compiled (case-insensitive, tested on the name and on its snake_case form). */
+  matcher: RegExp;
+  reason: string;
+  ask: boolean;
+  id?: string;
+  /** `filtered`: not when the arguments narrow the call to some records or to files (src/engine/mcp/scope.ts). */
+  unless?: "filtered";
+  /** `total`: only when the arguments reach everything (an empty filter, `*`, all keys). */
+  when?: "total";
+  range?: Range;
+  layer?: LayerName;
+}
 
 export type Rule = BashPatternRule | PathRule;
 
@@ -91,6 +113,8 @@ export interface RuleSet {
   zeroAccessPaths: PathRule[];
   readOnlyPaths: PathRule[];
   noDeletePaths: PathRule[];
+  /** `toolNamePatterns:` (absent: none). */
+  toolNamePatterns?: ToolNameRule[];
   /** `disable:` of this file: ids (or path entries) of weaker layers' rules it switches off. */
   disable?: string[];
   /** Where each disable entry is written. */
@@ -135,7 +159,8 @@ export type DiagnosticCode =
   | "invalid-id"
   | "duplicate-id"
   | "exception-unused"
-  | "exception-zero-access";
+  | "exception-zero-access"
+  | "invalid-glob";
 
 /** How a path is touched. `list` = directory listing or search; moves are a delete plus a write. */
 export type Access = "read" | "write" | "delete" | "list";

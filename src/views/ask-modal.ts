@@ -7,6 +7,7 @@
 import * as vscode from "vscode";
 import type { AskRequest } from "../core/asker";
 import { agentLabel } from "../engine/agents";
+import { mcpName, toolLabel } from "../engine/mcp/name";
 import { ALWAYS_ALLOW, type ModalChoice } from "./ask-queue";
 import { headlineOf } from "./panel/feed";
 
@@ -19,7 +20,7 @@ export function agentName(agent: string): string {
 export function askTitle(req: AskRequest): string {
   const t = vscode.l10n.t;
   const isCommand = req.tool.toLowerCase() === "bash";
-  const what = isCommand ? t("run a command") : t("use {0}", req.tool);
+  const what = isCommand ? t("run a command") : t("use {0}", toolLabel(req.tool));
   const reason = headlineOf(req.reason, req.rule);
   return reason ? t("{0} wants to {1}: {2} — a human decides", agentName(req.agent), what, reason) : t("{0} wants to {1} — a human decides", agentName(req.agent), what);
 }
@@ -29,8 +30,9 @@ export function showAskModal(req: AskRequest, deadline: number): Thenable<ModalC
   const isCommand = req.tool.toLowerCase() === "bash";
   const seconds = Math.max(1, Math.round((deadline - Date.now()) / 1000));
   const detail = [
-    t("Tool: {0}", req.tool),
-    isCommand ? t("Command: {0}", req.target) : t("Path: {0}", req.target),
+    t("Tool: {0}", toolLabel(req.tool)),
+    // An MCP call's target is its arguments that run or touch something (never a secret).
+    isCommand ? t("Command: {0}", req.target) : mcpName(req.tool) ? t("Arguments: {0}", req.target) : t("Path: {0}", req.target),
     t("Folder: {0}", req.folder),
     ...(req.rule ? [t("Rule: {0}", req.rule)] : []),
     t("Reason: {0}", headlineOf(req.reason, req.rule)),
@@ -54,7 +56,7 @@ export function tellTooLate(req: AskRequest, answer: ModalChoice): void {
       'Damage Control: your "{0}" for {1}\'s {2} call came too late. The call had already been denied when the time ran out; nothing was changed.',
       answer,
       agentName(req.agent),
-      req.tool,
+      toolLabel(req.tool),
     ),
   );
 }

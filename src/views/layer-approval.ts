@@ -21,9 +21,9 @@ const shown = new Set<string>();
 export function describePending(p: NonNullable<RulesState["pending"]>): string {
   const t = vscode.l10n.t;
   const parts: string[] = [];
-  const drops = p.loosening.drops.map((d) => (d.kind === "bashPattern" ? `${d.name} (${d.reason ?? d.text})` : `${d.name}`));
+  const drops = p.loosening.drops.map((d) => (d.kind === "bashPattern" || d.kind === "toolName" ? `${d.name} (${d.reason ?? d.text})` : `${d.name}`));
   if (drops.length) parts.push(t("drops {0} default rule(s): {1}", drops.length, drops.join(", ")));
-  const ex = p.loosening.exceptions.map((e) => (e.kind === "command" ? `/${e.pattern}/` : e.path));
+  const ex = p.loosening.exceptions.map((e) => (e.kind === "command" ? `/${e.pattern}/` : e.kind === "tool" ? `tool ${e.tool}` : e.path));
   if (ex.length) parts.push(t("adds {0} exception(s): {1}", ex.length, ex.join(", ")));
   if (p.loosening.unknown.length) parts.push(t("disables unknown ids: {0}", p.loosening.unknown.join(", ")));
   return parts.join("; ");

@@ -17,6 +17,7 @@ export class RulesHover implements vscode.HoverProvider {
     const { rules } = parseRules(doc.getText());
     const all = [
       ...rules.bashToolPatterns.map((r) => ({ text: r.pattern, range: r.range, what: r.ask ? t("ask rule") : t("block rule") })),
+      ...(rules.toolNamePatterns ?? []).map((r) => ({ text: r.tool, range: r.range, what: r.ask ? t("ask rule") : t("block rule") })),
       ...rules.zeroAccessPaths.map((r) => ({ text: r.path, range: r.range, what: t("zero-access path") })),
       ...rules.readOnlyPaths.map((r) => ({ text: r.path, range: r.range, what: t("read-only path") })),
       ...rules.noDeletePaths.map((r) => ({ text: r.path, range: r.range, what: t("no-delete path") })),

@@ -100,7 +100,7 @@ export class Feed {
       b.addEventListener("click", onClick);
       return b;
     };
-    const copyText = `${e.agentLabel} ${e.tool}: ${e.target}\n${OUTCOME_LABEL[e.outcome]}${e.rule ? ` · rule ${e.rule}` : ""}\n${e.reason ?? ""}`.trim();
+    const copyText = `${e.agentLabel} ${e.toolLabel ?? e.tool}: ${e.target}\n${OUTCOME_LABEL[e.outcome]}${e.rule ? ` · rule ${e.rule}` : ""}\n${e.reason ?? ""}`.trim();
     return el(
       "li",
       { class: `feed-item feed-${e.outcome}`, "data-id": e.id, "data-outcome": e.outcome, tabindex: "0" },
@@ -110,7 +110,7 @@ export class Feed {
         { class: "meta" },
         el("strong", { class: "feed-agent" }, e.agentLabel),
         " · ",
-        el("span", { class: "feed-tool" }, e.tool),
+        el("span", { class: "feed-tool" }, e.toolLabel ?? e.tool),
         " · ",
         el("span", { class: "feed-outcome" }, OUTCOME_LABEL[e.outcome]),
         " · ",

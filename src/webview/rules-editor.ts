@@ -2,7 +2,7 @@
 // the draft (the YAML text, edited in place); this side sends edits and shows the rows and the
 // engine's diagnostics mapped onto them. Save is refused (button disabled, and by the extension)
 // while any row has an error.
-import { RULE_LISTS, type PanelDiagnostic, type RuleEdit, type RuleList, type RuleRow, type ToPanel } from "../views/panel/messages";
+import { ENTRY_VALUE_KEY, RULE_LISTS, type PanelDiagnostic, type RuleEdit, type RuleList, type RuleRow, type ToPanel } from "../views/panel/messages";
 import { byId, el, icon, send } from "./dom";
 import { t } from "./l10n";
 
@@ -10,6 +10,7 @@ type Draft = Extract<ToPanel, { type: "draft" }>;
 
 const TITLES: Record<RuleList, { title: string; value: string; placeholder: string }> = {
   bashToolPatterns: { title: t("Bash patterns"), value: t("Pattern (regex)"), placeholder: "\\bgit\\s+push\\b" },
+  toolNamePatterns: { title: t("Tool name patterns"), value: t("Tool (glob)"), placeholder: "mcp__github__merge_*" },
   zeroAccessPaths: { title: t("Zero-access paths"), value: t("Path"), placeholder: ".env" },
   readOnlyPaths: { title: t("Read-only paths"), value: t("Path"), placeholder: "config/" },
   noDeletePaths: { title: t("No-delete paths"), value: t("Path"), placeholder: "data/" },
@@ -140,23 +141,23 @@ export class RulesEditor {
   private table(list: RuleList, d: Draft): HTMLElement {
     const titles = TITLES[list];
     const rows = d.rows.filter((r) => r.list === list);
-    const isPattern = list === "bashToolPatterns";
+    const isPattern = ENTRY_VALUE_KEY[list] !== undefined;
     // Narrow side bar: the inputs get the width; layer, hits and the row's buttons go on a second line.
     const head = el(
       "tr",
       {},
-      el("th", { scope: "col" }, isPattern ? t("Pattern (regex) and reason") : titles.value),
+      el("th", { scope: "col" }, isPattern ? t("{0} and reason", titles.value) : titles.value),
       isPattern ? el("th", { scope: "col", class: "narrow" }, t("Ask")) : null,
     );
     const table = el("table", { class: "rules", "data-list": list, "aria-label": titles.title }, el("caption", {}, titles.title, el("span", { class: "muted" }, ` (${rows.length})`)), el("thead", {}, head));
     rows.forEach((row, i) => table.append(this.rowBody(list, row, i, rows.length, d.diagnostics.rows[list][i] ?? [], !!d.readOnly)));
-    const add = el("button", { type: "button", class: "secondary add", "data-list": list, disabled: !!d.readOnly }, icon("add"), ` ${isPattern ? t("Add pattern") : t("Add path")}`);
+    const add = el("button", { type: "button", class: "secondary add", "data-list": list, disabled: !!d.readOnly }, icon("add"), ` ${isPattern ? (list === "toolNamePatterns" ? t("Add tool pattern") : t("Add pattern")) : t("Add path")}`);
     add.addEventListener("click", () => this.edit({ op: "add", list }));
     return el("div", { class: "rules-list" }, table, add);
   }
 
   private rowBody(list: RuleList, row: RuleRow, index: number, count: number, diags: PanelDiagnostic[], readOnly: boolean): HTMLElement {
-    const isPattern = list === "bashToolPatterns";
+    const isPattern = ENTRY_VALUE_KEY[list] !== undefined;
     const body = el("tbody", { class: "rule", "data-list": list, "data-index": String(index) });
     const input = (field: "value" | "reason", value: string, label: string, placeholder?: string) => {
       const key = `${list}:${index}:${field}`;

@@ -123,4 +123,13 @@ describe("panel rules draft", () => {
     const text = edit("", { op: "add", list: "zeroAccessPaths" }, { op: "set", list: "zeroAccessPaths", index: 0, field: "value", value: ".env" });
     assert.deepEqual(parseRules(text).rules.zeroAccessPaths.map((p) => p.path), [".env"]);
   });
+  it("toolNamePatterns rows: read, added, edited as {tool, reason, ask} like the bash patterns", () => {
+    const text = "toolNamePatterns:\n  - tool: 'mcp__github__merge_*'\n    reason: merging is for a human\n    ask: true\n";
+    const { rows } = readRows(text);
+    assert.deepEqual(rows.map((r) => [r.list, r.value, r.reason, r.ask]), [["toolNamePatterns", "mcp__github__merge_*", "merging is for a human", true]]);
+    const next = edit(text, { op: "add", list: "toolNamePatterns" }, { op: "set", list: "toolNamePatterns", index: 1, field: "value", value: "mcp__*__delete_*" }, { op: "set", list: "toolNamePatterns", index: 1, field: "reason", value: "deleting needs a human" });
+    const parsed = parseRules(next);
+    assert.ok(parsed.ok, JSON.stringify(parsed.diagnostics));
+    assert.deepEqual(parsed.rules.toolNamePatterns?.map((r) => [r.tool, r.reason, r.ask]), [["mcp__github__merge_*", "merging is for a human", true], ["mcp__*__delete_*", "deleting needs a human", false]]);
+  });
 });

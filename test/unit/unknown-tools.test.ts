@@ -40,6 +40,10 @@ describe("unknown tools (damageControl.unknownTools through the guard)", () => {
   it('"ask" never touches tools the agent tables name as effect-free, nor tools judged by their fields', async () => {
     const g = make("ask");
     assert.deepEqual(await call(g, "TodoWrite", { todos: [] }), {});
+    // MCP tools without effects on files, shells or remote data (issue 23): a browser, docs, thinking.
+    assert.deepEqual(await call(g, "mcp__playwright__browser_navigate", { url: "http://localhost:3000" }), {});
+    assert.deepEqual(await call(g, "mcp__context7__get-library-docs", { context7CompatibleLibraryID: "/vercel/next.js" }), {});
+    assert.deepEqual(await call(g, "mcp__sequential-thinking__sequentialthinking", { thought: "rm -rf ~" }), {});
     const shell = await call(g, "mcp__shell__run", { command: "rm -rf ~" });
     assert.equal(decision(shell), "deny");
     assert.match(JSON.stringify(shell), /recursive or forced rm/);

@@ -77,7 +77,7 @@ export const codexWire: AgentWire = {
       if (!call) return { ...base, malformed: "malformed codex hook request: the patch names no file" };
       return { ...base, call };
     }
-    // MCP tools and the rest: outside what the rules describe (no opinion, or governed's default).
+    // MCP tools (mcp__<server>__<tool>: judged by their arguments, src/engine/mcp/) and the rest: passed on as they are.
     return { ...base, call: { tool, input } };
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {

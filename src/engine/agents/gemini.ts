@@ -45,7 +45,7 @@ export const geminiWire: AgentWire = {
     if (tool) base.toolName = tool;
     if (!tool || !isObj(input)) return { ...base, cwd, malformed: "malformed gemini hook request: no tool_name or tool_input object" };
     const map = TOOLS[tool];
-    // MCP tools (mcp_<server>_<tool>), web_fetch, …: outside what the rules describe.
+    // MCP tools (mcp_<server>_<tool>: judged by their arguments, src/engine/mcp/), web_fetch, …: passed on as they are.
     if (!map) return { ...base, cwd, call: { tool, input } };
     const call = map(input);
     if (typeof call === "string") return { ...base, cwd, malformed: `malformed gemini hook request: ${call}` };

@@ -115,7 +115,7 @@ export function mapVsCodeTool(name: string, input: unknown): ToolCall | { refuse
     if (p === undefined) return { refuse: `a ${name} call needs a string \`${w.key}\`` };
     return { tool: w.tool, input: { file_path: p } };
   }
-  // memory, runSubagent, MCP tools…: passed through under their own name; the engine decides
+  // memory, runSubagent, MCP tools (mcp_<server>_<tool>, src/engine/mcp/)…: passed through under their own name; the engine decides
   // what a tool it does not know gets.
   return { tool: name, input };
 }

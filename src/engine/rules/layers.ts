@@ -6,7 +6,8 @@
 import { analyzeCommand } from "../shell/analyze";
 import { effectMatcher } from "./parse-effect";
 import { compilePathEntry, pathMatches, resolvePath } from "../paths";
-import type { BashPatternRule, DecideContext, Diagnostic, Exception, LayerName, PathRule, RuleRef, RuleSet } from "../types";
+import { toolGlobMatches } from "../mcp/name";
+import type { BashPatternRule, DecideContext, Diagnostic, Exception, LayerName, PathRule, RuleRef, RuleSet, ToolNameRule } from "../types";
 
 /** Strongest first. "policy" (`--rules FILE`) is alone and as strong as it gets. */
 export const LAYER_ORDER: readonly LayerName[] = ["policy", "managed", "user", "workspace", "default"];
@@ -27,9 +28,9 @@ export interface Layer {
 const PATH_LISTS = ["zeroAccessPaths", "readOnlyPaths", "noDeletePaths"] as const;
 
 /** The texts `disable:` names a rule by: its id, and (paths) the entry as written. */
-export function ruleNames(rule: BashPatternRule | PathRule): string[] {
+export function ruleNames(rule: BashPatternRule | PathRule | ToolNameRule): string[] {
   const names = rule.id ? [rule.id] : [];
-  if (rule.kind !== "bashPattern") names.push(rule.path);
+  if (rule.kind !== "bashPattern" && rule.kind !== "toolName") names.push(rule.path);
   return names;
 }
 
@@ -45,15 +46,24 @@ export function mergeLayers(layers: Layer[]): RuleSet {
   const disabledBy = new Map<string, number>();
   const seenPattern = new Set<string>();
   const seenPath = new Set<string>();
+  const seenTool = new Set<string>();
   for (const layer of ordered) {
     const rank = layerRank(layer.name);
-    const isDisabled = (r: BashPatternRule | PathRule) => ruleNames(r).some((name) => (disabledBy.get(name) ?? Infinity) < rank);
+    const isDisabled = (r: BashPatternRule | PathRule | ToolNameRule) => ruleNames(r).some((name) => (disabledBy.get(name) ?? Infinity) < rank);
     for (const r of layer.rules.bashToolPatterns) {
       if (isDisabled(r)) continue;
       const key = `${r.ask ? "ask" : "block"}|${r.regex.flags}/${r.pattern}`;
       if (seenPattern.has(key)) continue;
       seenPattern.add(key);
       out.bashToolPatterns.push({ ...r, layer: layer.name });
+    }
+    // toolNamePatterns: the same layering as the bash patterns (src/engine/mcp/).
+    for (const r of layer.rules.toolNamePatterns ?? []) {
+      if (isDisabled(r)) continue;
+      const key = `${r.ask ? "ask" : "block"}|${r.unless ?? ""}|${r.when ?? ""}|${r.tool}`;
+      if (seenTool.has(key)) continue;
+      seenTool.add(key);
+      (out.toolNamePatterns ??= []).push({ ...r, layer: layer.name });
     }
     for (const list of PATH_LISTS) {
       for (const r of layer.rules[list]) {
@@ -99,10 +109,11 @@ export function looseningOf(file: RuleSet, weaker: RuleSet[]): Loosening {
   for (const name of file.disable ?? []) {
     let found = false;
     for (const set of weaker) {
-      for (const r of [...set.bashToolPatterns, ...set.zeroAccessPaths, ...set.readOnlyPaths, ...set.noDeletePaths]) {
+      for (const r of [...set.bashToolPatterns, ...(set.toolNamePatterns ?? []), ...set.zeroAccessPaths, ...set.readOnlyPaths, ...set.noDeletePaths]) {
         if (!ruleNames(r).includes(name)) continue;
         found = true;
-        drops.push({ name, kind: r.kind, text: r.kind === "bashPattern" ? r.pattern : r.path, ...(r.kind === "bashPattern" && { reason: r.reason }), ...(r.layer && { layer: r.layer }) });
+        const text = r.kind === "bashPattern" ? r.pattern : r.kind === "toolName" ? r.tool : r.path;
+        drops.push({ name, kind: r.kind, text, ...((r.kind === "bashPattern" || r.kind === "toolName") && { reason: r.reason }), ...(r.layer && { layer: r.layer }) });
       }
     }
     if (!found) unknown.push(name);
@@ -121,7 +132,7 @@ export function loosens(file: RuleSet): boolean {
  */
 export function looseningItems(file: RuleSet): string[] {
   const items = (file.disable ?? []).map((d) => `disable:${d}`);
-  for (const e of file.allow ?? []) items.push(`allow:${e.kind}:${e.kind === "command" ? e.pattern : e.path}:${e.folder ?? ""}`);
+  for (const e of file.allow ?? []) items.push(`allow:${e.kind}:${exceptionText(e)}:${e.folder ?? ""}`);
   return [...new Set(items)].sort();
 }
 
@@ -137,6 +148,24 @@ export function additionsOnly(file: RuleSet): RuleSet {
 }
 
 // ── Exceptions at decision time (called from decide.ts, the one place they are checked) ──
+
+/** What an exception names, as written: its command regex, path or tool glob. */
+export function exceptionText(e: Exception): string {
+  return e.kind === "command" ? e.pattern : e.kind === "tool" ? e.tool : e.path;
+}
+
+/**
+ * The tool exception (`allow: {tool: "mcp__devdb__*"}`) that lifts a refusal by a rule of layer
+ * `ruleLayer` of this tool's call, if any: its tool-name rules and its SQL's and commands' patterns.
+ * Never a path rule: the caller asks only for those it may lift (zero-access never is).
+ */
+export function toolException(rules: RuleSet, ruleLayer: LayerName | undefined, tool: string, ctx: DecideContext): Exception | undefined {
+  for (const e of rules.allow ?? []) {
+    if (e.kind !== "tool" || !strongEnough(e, ruleLayer) || !inFolder(e, ctx)) continue;
+    if (toolGlobMatches(e.matcher, tool)) return e;
+  }
+  return undefined;
+}
 
 function inFolder(e: Exception, ctx: DecideContext): boolean {
   if (!e.folder) return true;
@@ -223,6 +252,9 @@ export function lintExceptions(file: RuleSet, effective: RuleSet, ctx: { root: s
       } else if (!hits(effective.readOnlyPaths) && !hits(effective.noDeletePaths)) {
         out.push({ severity: "warning", code: "exception-unused", message: `No read-only or no-delete rule covers "${e.path}": this exception lifts nothing.`, range });
       }
+    } else if (e.kind === "tool") {
+      // A tool glob lifts what that tool's calls are refused for: nothing to test without a call.
+      continue;
     } else {
       const sample = literalOf(e.pattern);
       if (sample === undefined) continue;

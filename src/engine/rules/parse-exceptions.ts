@@ -4,8 +4,9 @@ import { isMap, isScalar, type Node as YamlNode, type Pair, type Scalar } from "
 import type { Exception } from "../types";
 import { describe, listItems, reportUnknownKey, type ParseContext } from "./parse-context";
 import { nestsQuantifiers } from "./regex-risk";
+import { compileToolGlob } from "../mcp/name";
 
-export const ALLOW_KEYS = ["command", "path", "reason", "folder"] as const;
+export const ALLOW_KEYS = ["command", "path", "tool", "reason", "folder"] as const;
 
 /** `disable: [id, …]`: rules of a weaker layer (the defaults) this file switches off, by id or path text. */
 export function readDisable(ctx: ParseContext, value: YamlNode | null): void {
@@ -30,7 +31,7 @@ export function readDisable(ctx: ParseContext, value: YamlNode | null): void {
 
 /** `allow:` exceptions: {command: regex | path: entry, reason, folder?} — each loosens one refusal. */
 export function readAllow(ctx: ParseContext, value: YamlNode | null): void {
-  const items = listItems(ctx, value, "allow must be a list of {command, reason} or {path, reason} entries.");
+  const items = listItems(ctx, value, "allow must be a list of {command, reason}, {path, reason} or {tool, reason} entries.");
   if (!items) return;
   const list: Exception[] = [];
   for (const item of items) {
@@ -60,8 +61,8 @@ export function readAllow(ctx: ParseContext, value: YamlNode | null): void {
       ctx.report("error", "missing-reason", "Missing reason: say why this exception is safe here.", r);
       continue;
     }
-    if ((got.command ? 1 : 0) + (got.path ? 1 : 0) !== 1) {
-      ctx.report("error", "wrong-type", "An exception names exactly one of command (a regex) or path.", r);
+    if ((got.command ? 1 : 0) + (got.path ? 1 : 0) + (got.tool ? 1 : 0) !== 1) {
+      ctx.report("error", "wrong-type", "An exception names exactly one of command (a regex), path or tool (a tool-name glob).", r);
       continue;
     }
     const reason = String(got.reason.value).trim();
@@ -70,7 +71,16 @@ export function readAllow(ctx: ParseContext, value: YamlNode | null): void {
       ctx.report("error", "wrong-type", "folder must be an absolute path (the folder this exception is for).", ctx.nodeRange(got.folder!));
       continue;
     }
-    if (got.command) {
+    if (got.tool) {
+      // A whole tool or server (`mcp__devdb__*`): its tool-name rules and its SQL's and commands' patterns.
+      const glob = String(got.tool.value).trim();
+      const matcher = /[\s/]/.test(glob) ? undefined : compileToolGlob(glob);
+      if (!matcher) {
+        ctx.report("error", "invalid-glob", `Invalid tool glob "${glob}": a tool name has no spaces or slashes; use * and {a,b} (like mcp__devdb__*).`, ctx.nodeRange(got.tool));
+        continue;
+      }
+      list.push({ kind: "tool", tool: glob, matcher, reason, range: r, ...(folder !== undefined && { folder }) });
+    } else if (got.command) {
       const source = String(got.command.value);
       let regex: RegExp;
       try {

@@ -10,12 +10,14 @@ import { reportUnknownKey, type ParseContext } from "./parse-context";
 import { readAllow, readDisable } from "./parse-exceptions";
 import { readPaths } from "./parse-paths";
 import { readPatterns } from "./parse-patterns";
+import { readToolNames } from "./parse-tool-names";
 
 export { ALLOW_KEYS } from "./parse-exceptions";
 export { pathRuleId } from "./parse-paths";
 export { escapeOffending, PATTERN_KEYS, RULE_ID, UNLESS_VALUES } from "./parse-patterns";
+export { TOOL_NAME_KEYS } from "./parse-tool-names";
 
-export const RULE_KEYS = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths", "disable", "allow"] as const;
+export const RULE_KEYS = ["bashToolPatterns", "toolNamePatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths", "disable", "allow"] as const;
 export interface ParsedRules {
   rules: RuleSet;
   diagnostics: Diagnostic[];
@@ -66,13 +68,14 @@ export function parseRules(text: string): ParsedRules {
     const name = isScalar(key) ? String(key.value) : "";
     const keyRange = nodeRange(key);
     if (name === "bashToolPatterns") readPatterns(ctx, pair.value);
+    else if (name === "toolNamePatterns") readToolNames(ctx, pair.value);
     else if (name === "zeroAccessPaths" || name === "readOnlyPaths" || name === "noDeletePaths") readPaths(ctx, name, pair.value);
     else if (name === "disable") readDisable(ctx, pair.value);
     else if (name === "allow") readAllow(ctx, pair.value);
     else reportUnknownKey(ctx, name, RULE_KEYS, "", keyRange);
   }
 
-  for (const rule of rules.bashToolPatterns) {
+  for (const rule of [...rules.bashToolPatterns, ...(rules.toolNamePatterns ?? [])]) {
     if (rule.id !== undefined && ctx.pathIds.has(rule.id)) {
       report("error", "duplicate-id", `Duplicate id "${rule.id}": a path entry is already named so. A layer names a rule by its id, so each must be unique.`, rule.range ?? rangeOf(0, 0));
     }

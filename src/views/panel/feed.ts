@@ -1,6 +1,7 @@
 // The panel's feed and pictures, from ledger entries and live decisions: each refusal or ask gets
 // a structured outcome here (the webview never parses reason text), and the counts behind the
 // bar charts and sparklines. Pure: no `vscode`, no fs.
+import { mcpName, toolLabel } from "../../engine/mcp/name";
 import type { DecisionRecord } from "../../core/guard";
 import type { LedgerEntry } from "../../core/ledger";
 import { agentLabel } from "../../engine/agents";
@@ -47,6 +48,7 @@ export function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
     agent: d.agent,
     agentLabel: agentLabel(d.agent),
     tool: d.tool,
+    ...(mcpName(d.tool) && { toolLabel: toolLabel(d.tool) }),
     target: d.target,
     ...(d.rule && { rule: d.rule }),
     outcome: outcomeOf(d),

@@ -26,9 +26,12 @@ export interface PanelFolder {
   diagnostics: PanelDiagnostic[];
 }
 
-/** The four lists of a rules file, in file order. */
-export type RuleList = "bashToolPatterns" | "zeroAccessPaths" | "readOnlyPaths" | "noDeletePaths";
-export const RULE_LISTS: readonly RuleList[] = ["bashToolPatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"];
+/** The rule lists of a rules file, in file order. */
+export type RuleList = "bashToolPatterns" | "toolNamePatterns" | "zeroAccessPaths" | "readOnlyPaths" | "noDeletePaths";
+export const RULE_LISTS: readonly RuleList[] = ["bashToolPatterns", "toolNamePatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths"];
+
+/** The lists whose entries are {KEY, reason, ask?} mappings, and the key of each entry's value. */
+export const ENTRY_VALUE_KEY: Partial<Record<RuleList, "pattern" | "tool">> = { bashToolPatterns: "pattern", toolNamePatterns: "tool" };
 
 /** One entry of one list, as the structured editor shows it. Rows are addressed by (list, index):
  *  the draft YAML on the extension side is the state, every edit is applied to it in place. */
@@ -88,6 +91,8 @@ export interface FeedEntry {
   /** "Claude Code", "pi", … */
   agentLabel: string;
   tool: string;
+  /** The tool as people read it, when it differs from `tool`: an MCP call's "server · tool". */
+  toolLabel?: string;
   target: string;
   rule?: string;
   outcome: FeedOutcome;

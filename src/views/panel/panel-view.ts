@@ -7,6 +7,8 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
+import { mcpName, toolLabel } from "../../engine/mcp/name";
+import { mcpCallFromTarget } from "../../engine/mcp/target";
 import { describeRule } from "../../engine/reason";
 import type { RuleKind, RuleSet } from "../../engine/types";
 import { ruleCounts } from "../../core/counts";
@@ -33,6 +35,7 @@ const MATCH_LOOKUPS = 30;
 
 const LIST_OF_KIND: Record<RuleKind, RuleList> = {
   bashPattern: "bashToolPatterns",
+  toolName: "toolNamePatterns",
   zeroAccess: "zeroAccessPaths",
   readOnly: "readOnlyPaths",
   noDelete: "noDeletePaths",
@@ -385,6 +388,8 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   }
 
   private callOf(e: FeedEntry) {
+    // An MCP call's target is its arguments that matter (src/engine/mcp/target.ts).
+    if (mcpName(e.tool)) return mcpCallFromTarget(e.tool, e.target);
     return { tool: e.tool, input: e.tool.toLowerCase() === "bash" ? { command: e.target } : { file_path: e.target } };
   }
 
@@ -406,7 +411,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     if (!e || !guard || !store) return;
     const t = vscode.l10n.t;
     const steps: ExplainStep[] = [
-      { label: t("Call"), text: `${e.agentLabel} · ${e.tool} · ${e.target}` },
+      { label: t("Call"), text: `${e.agentLabel} · ${toolLabel(e.tool)} · ${e.target}` },
       { label: t("Folder"), text: e.folder },
     ];
     if (e.target.startsWith("[")) {
@@ -485,6 +490,8 @@ function escapeAttr(s: string): string {
 function findRule(rules: RuleSet, text: string): { line?: number; reason?: string } | undefined {
   const p = rules.bashToolPatterns.find((r) => r.pattern === text);
   if (p) return { line: p.range?.start.line, reason: p.reason };
+  const n = (rules.toolNamePatterns ?? []).find((r) => r.tool === text);
+  if (n) return { line: n.range?.start.line, reason: n.reason };
   const f = [...rules.zeroAccessPaths, ...rules.readOnlyPaths, ...rules.noDeletePaths].find((r) => r.path === text && !r.implicit);
   return f ? { line: f.range?.start.line } : undefined;
 }

@@ -7,7 +7,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, YAMLMap, YA
 import { parseRules } from "../../engine/rules/parse";
 import type { Diagnostic } from "../../engine/types";
 import { english, type Translate } from "../translate";
-import { RULE_LISTS, type PanelDiagnostic, type RowDiagnostics, type RuleEdit, type RuleList, type RuleRow } from "./messages";
+import { ENTRY_VALUE_KEY, RULE_LISTS, type PanelDiagnostic, type RowDiagnostics, type RuleEdit, type RuleList, type RuleRow } from "./messages";
 
 export interface ReadDraft {
   rows: RuleRow[];
@@ -24,7 +24,7 @@ export interface CheckedDraft extends ReadDraft {
 }
 
 const emptyLists = <T>(make: () => T): Record<RuleList, T> =>
-  ({ bashToolPatterns: make(), zeroAccessPaths: make(), readOnlyPaths: make(), noDeletePaths: make() }) as Record<RuleList, T>;
+  ({ bashToolPatterns: make(), toolNamePatterns: make(), zeroAccessPaths: make(), readOnlyPaths: make(), noDeletePaths: make() }) as Record<RuleList, T>;
 
 function parse(text: string): { doc: Document.Parsed; lines: LineCounter } {
   const lines = new LineCounter();
@@ -54,10 +54,11 @@ export function readRows(text: string, t: Translate = english): ReadDraft {
       // range[1] is the end of the node's value; range[2] would include trailing comments.
       const end = r ? lineOf(Math.max(r[0], r[1] - 1)) : start;
       ranges[list].push([start, end]);
-      if (list === "bashToolPatterns" && isMap(item)) {
+      const valueKey = ENTRY_VALUE_KEY[list];
+      if (valueKey && isMap(item)) {
         const ask = item.get("ask", true);
         // An effect rule (`effect: destroy backups`, issue 23) shows and edits its effect in the value column.
-        rows.push({ list, value: scalarText(item.get("pattern", true)) ?? scalarText(item.get("effect", true)) ?? "", reason: scalarText(item.get("reason", true)) ?? "", ask: isScalar(ask) && ask.value === true, line: start });
+        rows.push({ list, value: scalarText(item.get(valueKey, true)) ?? (list === "bashToolPatterns" ? scalarText(item.get("effect", true)) : undefined) ?? "", reason: scalarText(item.get("reason", true)) ?? "", ask: isScalar(ask) && ask.value === true, line: start });
       } else {
         rows.push({ list, value: scalarText(item) ?? "", line: start });
       }
@@ -131,9 +132,10 @@ export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = [
   const inRange = (i: number) => i >= 0 && i < items.length;
   switch (edit.op) {
     case "add": {
-      if (edit.list === "bashToolPatterns") {
+      const valueKey = ENTRY_VALUE_KEY[edit.list];
+      if (valueKey) {
         const map = new YAMLMap();
-        map.set("pattern", quoted(""));
+        map.set(valueKey, quoted(""));
         map.set("reason", "");
         items.push(map as never);
       } else {
@@ -154,7 +156,8 @@ export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = [
     case "set": {
       if (!inRange(edit.index)) return { ok: false, message: t("No such row.") };
       const item = items[edit.index];
-      if (edit.list !== "bashToolPatterns") {
+      const valueKey = ENTRY_VALUE_KEY[edit.list];
+      if (!valueKey) {
         if (edit.field !== "value" || typeof edit.value !== "string") return { ok: false, message: t("A path entry has only its path.") };
         if (isScalar(item)) setScalar(item, edit.value);
         else items[edit.index] = quoted(edit.value) as never;
@@ -165,10 +168,10 @@ export function applyEdit(text: string, edit: RuleEdit, engine: Diagnostic[] = [
         if (edit.value === true) item.set("ask", true);
         else if (item.has("ask")) item.delete("ask");
       } else {
-        const key = edit.field === "value" ? (item.has("effect") && !item.has("pattern") ? "effect" : "pattern") : "reason";
+        const key = edit.field === "value" ? (edit.list === "bashToolPatterns" && item.has("effect") && !item.has("pattern") ? "effect" : valueKey) : "reason";
         const node = item.get(key, true);
-        if (isScalar(node)) setScalar(node, String(edit.value), { plainWhenNew: key !== "pattern" });
-        else item.set(key, key === "pattern" ? quoted(String(edit.value)) : String(edit.value));
+        if (isScalar(node)) setScalar(node, String(edit.value), { plainWhenNew: key !== valueKey });
+        else item.set(key, key === valueKey ? quoted(String(edit.value)) : String(edit.value));
       }
       return { ok: true, text: doc.toString(), structural: false };
     }

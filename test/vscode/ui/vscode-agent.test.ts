@@ -9,15 +9,13 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Page } from "playwright-core";
 import { lookupEndpoint, register } from "../../../src/core/registry";
 import { freePort } from "../support/processes";
+import { focusChat, pressVisible, waitFor } from "../support/chat-agent";
 import { startChatModelMock, type ChatModelMock, type ToolOutcome } from "../support/chat-model-mock";
 import { makeFixture, request, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
 import { openWorkbench, runCommand, screenshot, screenshotOnFailure, type Workbench } from "../support/workbench";
 import { showPanel } from "../support/dc-ui";
-
-const CHAT_INPUT = ".interactive-input-part .monaco-editor";
 
 suite("VS Code's own agent, guarded", function () {
   this.timeout(240_000);
@@ -32,23 +30,6 @@ suite("VS Code's own agent, guarded", function () {
   let endpoint: { url: string; token: string };
   /** How many decisions the endpoint has made (its /health). */
   const endpointDecisions = async () => (await request(endpoint.url, endpoint.token, "GET", "/health")).body.decisions as number;
-
-  async function waitFor<T>(what: string, fn: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const v = fn();
-      if (v) return v;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-
-  async function focusChat(page: Page): Promise<void> {
-    const input = page.locator(CHAT_INPUT).first();
-    if (!(await input.isVisible())) await page.keyboard.press("Control+Alt+KeyI");
-    await input.waitFor({ state: "visible", timeout: 30_000 });
-    await input.click();
-  }
 
   /** Sends one prompt that makes the model call run_in_terminal with `command`; resolves with what the model was told. */
   async function runInAgent(command: string): Promise<ToolOutcome & { confirmed: boolean }> {
@@ -77,15 +58,7 @@ suite("VS Code's own agent, guarded", function () {
       if (o) return { ...o, confirmed };
       if (Date.now() > deadline) throw new Error(`timed out waiting for the tool result of ${command}`);
       // VS Code's own "Run bash command?" confirmation in the chat view (not a modal dialog).
-      const buttons = page.locator(".monaco-button").filter({ hasText: /^\s*Allow\s*$/ });
-      const n = await buttons.count().catch(() => 0);
-      for (let i = 0; i < n; i++) {
-        const b = buttons.nth(i);
-        if (!(await b.isVisible().catch(() => false))) continue;
-        confirmed = true;
-        await b.click({ timeout: 5000 }).catch(() => undefined);
-        break;
-      }
+      if (await pressVisible(page, /^\s*Allow\s*$/)) confirmed = true;
       await new Promise((r) => setTimeout(r, 300));
     }
   }

@@ -1,0 +1,41 @@
+// How much a destroying MCP tool reaches, read from its arguments:
+//   total    — everything: an empty filter, `*`/`_all`, `all: true`, a name that says so (flushall)
+//   filtered — some records: a non-empty filter or WHERE, a list of ids; or files (the path rules judge those)
+//   named    — one named resource (a namespace, a repository, a collection), or nothing that narrows it
+import { toolWords } from "./name";
+import type { McpArg } from "./arguments";
+
+export type DestroyScope = "total" | "filtered" | "named";
+
+/** Keys whose value selects the records a delete reaches. */
+const FILTER_KEYS = new Set(["filter", "filters", "where", "selector", "query", "conditions", "condition", "criteria", "match", "predicate", "labelselector", "fieldselector"]);
+/** Keys whose list names the records a delete reaches. */
+const LIST_KEYS = /^(ids|keys|names|items|documents|docs|records|rows|uids|uuids|objects|resources|entries|messages|files|paths)$/;
+/** A target that stands for everything. */
+const EVERYTHING = /^(\*|%|_all|all|\.\*|\*\.\*|\/\*)$/i;
+/** Words after a destroy verb that make the name total (`flushall`, `delete_all`, `drop_everything`). */
+const TOTAL_WORDS = /^(all|everything|flushall|flushdb|deleteall|dropall|purgeall|removeall|wipe|wipeall|truncate)$/;
+
+const norm = (k: string) => k.toLowerCase().replace(/[_-]/g, "");
+const empty = (v: unknown) => v === "" || (typeof v === "object" && v !== null && Object.keys(v).length === 0);
+
+export function destroyScope(tool: string, input: unknown, args: readonly McpArg[]): DestroyScope {
+  if (toolWords(tool).some((w) => TOTAL_WORDS.test(w))) return "total";
+  const record = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  let filtered = false;
+  for (const [key, v] of Object.entries(record)) {
+    const k = norm(key);
+    if (v === true && (k === "all" || k === "allkeys" || k === "everything" || k === "deleteall")) return "total";
+    if (typeof v === "string" && EVERYTHING.test(v.trim())) return "total";
+    if (FILTER_KEYS.has(k)) {
+      if (empty(v) || v === null) return "total";
+      filtered = true;
+    } else if (Array.isArray(v) && v.length > 0 && LIST_KEYS.test(k)) {
+      if (v.some((x) => typeof x === "string" && EVERYTHING.test(x.trim()))) return "total";
+      filtered = true;
+    }
+  }
+  // Files only: the path rules judge them as they judge rm.
+  if (!filtered && args.length > 0 && args.every((a) => a.kind === "path")) filtered = true;
+  return filtered ? "filtered" : "named";
+}
