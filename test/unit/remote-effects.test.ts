@@ -180,7 +180,11 @@ describe("remote effects (issue 23)", () => {
     ["ssh -i key.pub deploy@web1 'sudo rm -rf /srv/data'", "block"],
     ["ssh db1 redis-cli FLUSHALL", "block"],
     ["rsync -a --delete dist/ deploy@web1:/srv/app/", "ask"],
-    ["scp build.tar.gz deploy@web1:/srv/app/", "ask"],
+    // Changed on purpose (issue 27 item 8 beside issue 23): scp onto a host writes the named path
+    // there, judged by the path rules as ssh HOST CMD's paths are — a deploy upload passes, a
+    // system file there is refused.
+    ["scp build.tar.gz deploy@web1:/srv/app/", "allow"],
+    ["scp passwd deploy@web1:/etc/passwd", "block"],
     // everyday
     ["make clean", "allow"],
     ["npm run delete-cache", "allow"],
@@ -288,7 +292,7 @@ describe("remote effects (issue 23)", () => {
       assertFamily("remote-destroy-secret", "ask", ["vault kv delete secret/prod/db"]);
       assertFamily("remote-destroy-hosted", "ask", ["stripe subscriptions cancel sub_1"]);
       assertFamily("remote-destroy-unknown-cli", "ask", ["foo-cli widgets delete prod-widget"]);
-      assertFamily("remote-overwrite", "ask", ["scp build.tar.gz deploy@web1:/srv/app/", "rsync -a --delete dist/ web1:/srv/app/"]);
+      assertFamily("remote-overwrite", "ask", ["rsync -a --delete dist/ web1:/srv/app/"]);
     });
   });
 

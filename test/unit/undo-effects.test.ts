@@ -4,6 +4,8 @@ import { analyzeCommand } from "../../src/engine/shell/analyze";
 import { analyzePowerShell } from "../../src/engine/powershell/analyze";
 import { normalizeToolCall } from "../../src/engine/toolcall";
 import { destroysOf } from "../../src/engine/undo/destroys";
+import { decide, type Seen } from "../../src/engine/decide";
+import { defaultRules } from "../../src/engine/rules/defaults";
 
 const ctx = { cwd: "/w", home: "/home/u", root: "/w" };
 const bash = (c: string) => destroysOf(normalizeToolCall({ tool: "Bash", input: { command: c } }), analyzeCommand(c, ctx), ctx);
@@ -44,7 +46,12 @@ describe("undo: what a call destroys", () => {
   });
 
   it("Write/Edit and MCP file tools over a file", () => {
-    const tool = (name: string, input: object) => destroysOf(normalizeToolCall({ tool: name, input }, "claude"), undefined, ctx)?.files.map((f) => `${f.how} ${f.path}`);
+    // As the guard asks: the facts come from what deciding computed (an MCP call's analysis of its arguments).
+    const tool = (name: string, input: object) => {
+      const seen: Seen = {};
+      decide({ tool: name, input }, defaultRules(), ctx, "claude", seen);
+      return destroysOf(seen.norm ?? normalizeToolCall({ tool: name, input }, "claude"), seen.analysis, ctx)?.files.map((f) => `${f.how} ${f.path}`);
+    };
     assert.deepEqual(tool("Write", { file_path: "/w/a.ts", content: "x" }), ["in-place /w/a.ts"]);
     assert.deepEqual(tool("Edit", { file_path: "/w/a.ts", old_string: "a", new_string: "b" }), ["in-place /w/a.ts"]);
     assert.deepEqual(tool("mcp__fs__delete_file", { path: "/w/a.ts" }), ["unlinks /w/a.ts"]);

@@ -191,11 +191,14 @@ function gitPush(p: Parsed, span: Span, out: RemoteEffect[]): void {
 const REMOTE_OPERAND = /^(?:[^/\s:@]+@)?[^/\s:]+:/;
 const isRemote = (v: string) => REMOTE_OPERAND.test(v) && !/^[A-Za-z]:[\\/]/.test(v) && !v.includes("://");
 
-/** `scp … host:dst`, `rsync --delete … host:dst`: a write on another machine. */
+/**
+ * `rsync --delete … host:dst`: deletes on another machine whatever the source lacks. (`scp … host:dst`
+ * writes the named path there: files.ts judges it by the path rules, as `ssh HOST CMD`'s paths are.)
+ */
 function copyOnto(name: string, p: Parsed, span: Span, out: RemoteEffect[]): void {
   const ops = p.words.map((w) => w.value);
   const target = ops.length > 1 ? ops[ops.length - 1] : undefined;
-  if (!target || !isRemote(target)) return;
+  if (!target || !isRemote(target) || name === "scp") return;
   if (name === "rsync" && !p.args.some((a) => a !== undefined && /^--(delete|del$|remove-source-files)/.test(a))) return;
   if (name === "rsync" && (hasOption(p, "dry-run") || hasOption(p, "n"))) return;
   out.push({ effect: "overwrite", target: "remote-host", program: name, resource: target, span, via: name === "rsync" ? "rsync --delete onto another machine" : "scp onto another machine" });

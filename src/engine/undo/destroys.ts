@@ -9,6 +9,8 @@ import type { NormalizedCall } from "../toolcall";
 import { isGitEffect, keepHow } from "./file-effects";
 import type { DestroyedPath, Destroys } from "./types";
 
+const WILDCARD = /[*?[\]]/;
+
 export interface DestroysContext {
   cwd: string;
   home: string;
@@ -31,7 +33,9 @@ export function destroysOf(norm: NormalizedCall, analysis: CommandAnalysis | und
       if (how && abs !== undefined) files.push({ path: abs, how, recursive: op.recursive, via: norm.tool });
     }
   }
-  const kept = files.filter((f) => !regenerable(f.path, ctx));
+  // A wildcard entry (find -name '*.log' below a folder) names no file of its own: the recursive
+  // effect on its folder keeps what it may reach.
+  const kept = files.filter((f) => !regenerable(f.path, ctx) && !(WILDCARD.test(f.path) && files.some((d) => d.recursive && f.path.startsWith(d.path.replace(/\/+$/, "") + "/"))));
   const git = analysis?.gitState ?? [];
   if (kept.length === 0 && git.length === 0) return undefined;
   return { files: dedupe(kept), git };

@@ -13,9 +13,13 @@ const RENAMES_OVER = new Set(["mv onto", "sed -i", "perl -i", "ruby -i", "ln", "
 /** Deletes that first overwrite the content in place (a hard link would see the shredded inode). */
 const OVERWRITES_FIRST = new Set(["shred"]);
 
+/** Writes on another machine (scp onto a host): nothing on this machine to keep. */
+const ELSEWHERE = new Set(["scp onto another machine"]);
+
 /** What `via` does to an existing path: how to keep it, or undefined when nothing is destroyed. */
 export function keepHow(access: Access, via: string): KeepHow | undefined {
   if (access !== "write" && access !== "delete") return undefined;
+  if (ELSEWHERE.has(via)) return undefined;
   if (KEEPS_CONTENT.has(via)) return undefined;
   if (OVERWRITES_FIRST.has(via)) return "in-place";
   if (access === "delete" || RENAMES_OVER.has(via)) return "unlinks";

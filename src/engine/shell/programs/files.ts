@@ -231,6 +231,14 @@ const scp: Handler = (inv, r) => {
   const sources = target ? p.operands.slice(0, -1) : p.operands;
   for (const s of sources) if (!isRemote(s)) r.path(inv, s, "read", recursive, "scp");
   if (target && !isRemote(target)) r.path(inv, target, "write", recursive, "scp onto");
+  // Onto another machine: the path written there is judged as a path of a machine laid out like
+  // this one (as `ssh HOST CMD`'s are; relative to the remote home): `host:/etc/passwd` is a system file.
+  else if (target?.value !== undefined && isRemote(target)) {
+    const remotePath = target.value.slice(target.value.indexOf(":") + 1) || ".";
+    const home = inv.scope.home;
+    const abs = remotePath.startsWith("/") ? remotePath : remotePath.startsWith("~") ? home + remotePath.slice(1) : `${home}/${remotePath}`;
+    r.sink.effect(abs.replace(/\/\.?$/, "") || "/", "write", recursive, target.span, "scp onto another machine");
+  }
 };
 
 // ---- reads ----------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ const ssh: Handler = (inv, r) => {
   const rest = inv.args.slice(p.restIndex);
   const [host, ...command] = rest;
   r.emit(inv, present(["ssh"], inv.args.slice(0, p.restIndex + 1)));
-  mentionAll(inv, r, valuesOf(p, "i", "F"));
+  // `-i KEY` authenticates with the key, which ssh never shows (credentials.ts): used, not read.
+  mentionAll(inv, r, valuesOf(p, "F"));
   const code = joinCode(command);
   if (!host || !code) return;
   const scope = inv.scope.child();
