@@ -1,7 +1,7 @@
 // npm run bench: Damage Control side by side with its peers, each figure printed with the ratio to
 // a baseline measured in the same run (absolute times vary between machines and with the load of
 // this shared one; the ratios are what compare). Writes bench/results.json (every figure a
-// {value, unit}, plus the `peers` table) and the README's Performance table (scripts/perf-table.js).
+// {value, unit}, plus the `peers` table) and docs/performance.md's tables (scripts/perf-table.js).
 //   --quick        fewer rounds and sessions (a smoke run; figures noisier)
 //   --no-agents    skip the real Claude Code and pi sessions
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";

@@ -1,6 +1,6 @@
-// Writes the README's Performance tables from bench/results.json (what `npm run bench` measured),
+// Writes docs/performance.md's tables from bench/results.json (what `npm run bench` measured),
 // between the markers <!-- perf-table:start --> and <!-- perf-table:end -->. `npm run bench` runs
-// it at the end; run it alone after editing the rendering:  node scripts/perf-table.js [RESULTS] [README]
+// it at the end; run it alone after editing the rendering:  node scripts/perf-table.js [RESULTS] [PAGE]
 // No numbers are typed by hand: every figure in the tables comes from the results file.
 const fs = require("node:fs");
 const path = require("node:path");
@@ -115,23 +115,23 @@ function renderTables(r) {
   return out.join("\n");
 }
 
-/** The README text with the tables replaced between the markers (which must both be there). */
-function updateReadme(readme, results) {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README has no ${START} … ${END} markers`);
-  return readme.slice(0, a + START.length) + "\n" + renderTables(results) + "\n" + readme.slice(b);
+/** The page text with the tables replaced between the markers (which must both be there). */
+function updatePage(page, results) {
+  const a = page.indexOf(START);
+  const b = page.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`the page has no ${START} … ${END} markers`);
+  return page.slice(0, a + START.length) + "\n" + renderTables(results) + "\n" + page.slice(b);
 }
 
-module.exports = { renderTables, updateReadme, START, END };
+module.exports = { renderTables, updatePage, START, END, PAGE: path.join(__dirname, "..", "docs", "performance.md") };
 
 if (require.main === module) {
   const root = path.resolve(__dirname, "..");
   const resultsFile = process.argv[2] || path.join(root, "bench", "results.json");
-  const readmeFile = process.argv[3] || path.join(root, "README.md");
+  const pageFile = process.argv[3] || module.exports.PAGE;
   const results = JSON.parse(fs.readFileSync(resultsFile, "utf8"));
-  const before = fs.readFileSync(readmeFile, "utf8");
-  const after = updateReadme(before, results);
-  if (after !== before) fs.writeFileSync(readmeFile, after);
-  console.log(`${path.relative(root, readmeFile)}: Performance tables ${after === before ? "unchanged" : "written"} from ${path.relative(root, resultsFile)}`);
+  const before = fs.readFileSync(pageFile, "utf8");
+  const after = updatePage(before, results);
+  if (after !== before) fs.writeFileSync(pageFile, after);
+  console.log(`${path.relative(root, pageFile)}: Performance tables ${after === before ? "unchanged" : "written"} from ${path.relative(root, resultsFile)}`);
 }

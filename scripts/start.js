@@ -49,12 +49,16 @@ function loadDefaults() {
 }
 
 function howToConnect() {
+  // Each agent is guarded wherever it starts once wired (the hooks carry what they need to
+  // authenticate), so one command per agent is all there is to say.
   console.log(`
-Point the agents at ${demo}:
-  Claude Code: node ${cli} install claude --cwd ${demo}
-               then run claude in ${demo} with DAMAGE_CONTROL_TOKEN set (VS Code terminals have it;
-               elsewhere: node ${cli} endpoint --cwd ${demo} prints url and token)
-  pi:          node ${cli} install pi
+Wire an agent to the guard of ${demo} (one command each; then start it anywhere):
+  Claude Code:     node ${cli} install claude --cwd ${demo}
+  pi:              node ${cli} install pi
+  Codex CLI:       node ${cli} install codex
+  Gemini CLI:      node ${cli} install gemini --cwd ${demo}
+  Copilot CLI:     node ${cli} install copilot
+  VS Code's agent: the command "Damage Control: Guard VS Code's Agent"
 See a modal ask without an agent: node ${path.join(root, "scripts", "demo-ask.js")} ${demo}
 `);
 }

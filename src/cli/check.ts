@@ -6,13 +6,14 @@ import { normalizeToolCall } from "../engine/toolcall";
 import type { Verdict } from "../engine/types";
 import { boundedDecider, undecidedVerdict } from "../core/decider";
 import { args, CliError, parseJson, readStdin } from "./io";
-import { loadCliRules } from "./rules-source";
+import { loadCliRules, type LoadedRules } from "./rules-source";
 
 export const CHECK_HELP = `Usage: damage-control check [--rules FILE] [--cwd DIR] [--home DIR] [--jsonl] [--trust-workspace-rules]
 
 Reads one tool call as JSON on stdin, {"tool": "...", "input": {...}}, in Claude Code's
 vocabulary (Bash, Read, Write, Edit, Glob, Grep, NotebookEdit) or pi's (bash, read, write,
-edit, grep, find, ls). "cwd" and "home" keys in the JSON override the flags.
+edit, grep, find, ls). "cwd" and "home" keys in the JSON override the flags; a "cwd" is
+the workspace too (its rules file and root), per line under --jsonl, and need not exist.
 Prints the decision (allow, block or ask) as the first word, then the rule, the layer it
 came from (managed, user, workspace, default; policy for --rules) and the reason.
 
@@ -38,11 +39,25 @@ export async function runCheck(argv: string[]): Promise<number> {
   });
   const cwd = path.resolve(values.cwd ?? process.cwd());
   const home = values.home ?? process.env.HOME ?? os.homedir();
-  const loaded = loadCliRules(values.rules, cwd, values["trust-workspace-rules"] === true);
-  if (loaded.pending) {
-    const l = loaded.pending.loosening;
-    process.stderr.write(`note: ${loaded.pending.file} would disable ${l.drops.length} rule(s) and add ${l.exceptions.length} exception(s); not in force (approve it in VS Code, or pass --trust-workspace-rules)\n`);
-  }
+  const trust = values["trust-workspace-rules"] === true;
+  const noted = new Set<string>();
+  // A call's "cwd" is its workspace too: the rules file found from there and the root its
+  // relative entries (and the regenerable carve-outs) are anchored to. The folder need not exist.
+  const byCwd = new Map<string, LoadedRules>();
+  const rulesFor = (dir: string): LoadedRules => {
+    let l = byCwd.get(dir);
+    if (!l) {
+      l = loadCliRules(values.rules, dir, trust);
+      byCwd.set(dir, l);
+      if (l.pending && !noted.has(l.pending.file)) {
+        noted.add(l.pending.file);
+        const d = l.pending.loosening;
+        process.stderr.write(`note: ${l.pending.file} would disable ${d.drops.length} rule(s) and add ${d.exceptions.length} exception(s); not in force (approve it in VS Code, or pass --trust-workspace-rules)\n`);
+      }
+    }
+    return l;
+  };
+  rulesFor(cwd);
   const input = readStdin();
 
   // The same time-bounded worker the endpoint uses: a pathological rule cannot hang the CLI either.
@@ -57,6 +72,7 @@ export async function runCheck(argv: string[]): Promise<number> {
     const c = typeof call.cwd === "string" ? path.resolve(cwd, call.cwd) : cwd;
     const h = typeof call.home === "string" ? call.home : home;
     const req = { agent: "cli" as const, event: "PreToolUse", call: { tool: call.tool, input: call.input }, cwd: c };
+    const loaded = rulesFor(c);
     return decider
       .judge(req, loaded.rules, { folder: c, home: h, root: values.rules ? c : loaded.root }, "advisory")
       .then((j) => (j.kind === "verdict" ? j.verdict : { action: "allow" as const, reason: "" }), undecidedVerdict);

@@ -9,6 +9,7 @@ import type { AskRequest } from "../core/asker";
 import { agentLabel } from "../engine/agents";
 import { mcpName, toolLabel } from "../engine/mcp/name";
 import { ALWAYS_ALLOW, type ModalChoice } from "./ask-queue";
+import { composeAskTitle } from "./ask-title";
 import { headlineOf } from "./panel/feed";
 
 /** The agent's name as people know it, from the agents table ("Claude Code", "pi", …). */
@@ -18,11 +19,8 @@ export function agentName(agent: string): string {
 
 /** The title: who wants what, the reason, and that a human decides. */
 export function askTitle(req: AskRequest): string {
-  const t = vscode.l10n.t;
-  const isCommand = req.tool.toLowerCase() === "bash";
-  const what = isCommand ? t("run a command") : t("use {0}", toolLabel(req.tool));
-  const reason = headlineOf(req.reason, req.rule);
-  return reason ? t("{0} wants to {1}: {2} — a human decides", agentName(req.agent), what, reason) : t("{0} wants to {1} — a human decides", agentName(req.agent), what);
+  // An MCP call is shown as server · tool (toolLabel).
+  return composeAskTitle((m, ...a) => vscode.l10n.t(m, ...a), agentName(req.agent), toolLabel(req.tool), headlineOf(req.reason, req.rule));
 }
 
 export function showAskModal(req: AskRequest, deadline: number): Thenable<ModalChoice> {

@@ -53,6 +53,24 @@ describe("damage-control CLI", () => {
       assert.match(out[1].error, /line 2/);
       assert.equal(out[2].action, "allow");
     });
+    it('"cwd" in the JSON is the workspace too: its root and its rules file, per line under --jsonl (issue 27)', () => {
+      const rm = { tool: "Bash", input: { command: "rm -rf node_modules" } };
+      // The folder need not exist: node_modules below the JSON's cwd is regenerable there.
+      const single = run(["check"], JSON.stringify({ ...rm, cwd: "/some/project" })).stdout.split("\n");
+      assert.equal(single[0], "allow", single.join("\n"));
+      // Control: the same call with the cwd outside the JSON's folder is refused.
+      assert.equal(run(["check", "--cwd", work], JSON.stringify({ ...rm, input: { command: "rm -rf /some/project/node_modules" } })).stdout.split("\n")[0], "block");
+      const ws = fs.mkdtempSync(path.join(work, "ws-json-"));
+      fs.mkdirSync(path.join(ws, ".pi"));
+      fs.writeFileSync(path.join(ws, ".pi/damage-control-rules.yaml"), "bashToolPatterns:\n  - pattern: '\\bmake\\b'\n    reason: no make\n");
+      const make = { tool: "bash", input: { command: "make" } };
+      const lines = [{ ...make, cwd: ws }, { ...make, cwd: "/some/project" }, { ...rm, cwd: "/some/project" }, { ...rm, cwd: ws }];
+      const r = run(["check", "--jsonl", "--cwd", work], lines.map((l) => JSON.stringify(l)).join("\n"));
+      assert.equal(r.status, 0, r.stderr);
+      const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+      assert.deepEqual(out.map((o) => o.action), ["block", "allow", "allow", "allow"], r.stdout);
+      assert.equal(out[0].layer, "workspace", "the rules file found from the line's own cwd");
+    });
     it("without --rules: the workspace rules file adds to the embedded defaults (it no longer replaces them)", () => {
       const ws = fs.mkdtempSync(path.join(work, "ws-"));
       assert.equal(run(["check", "--cwd", ws], JSON.stringify({ tool: "bash", input: { command: "sudo ls" } })).stdout.split("\n")[0], "block");

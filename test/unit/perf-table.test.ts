@@ -1,5 +1,5 @@
-// scripts/perf-table.js renders the README's Performance tables from a results file: every
-// figure comes from the file, targets are judged from the figures, the README outside the
+// scripts/perf-table.js renders docs/performance.md's tables from a results file: every
+// figure comes from the file, targets are judged from the figures, the page outside the
 // markers is left alone. No timing is measured here.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
@@ -9,7 +9,8 @@ import { repoRoot } from "./support";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const perf = require(path.join(repoRoot, "scripts/perf-table.js")) as {
   renderTables(r: unknown): string;
-  updateReadme(readme: string, r: unknown): string;
+  updatePage(page: string, r: unknown): string;
+  PAGE: string;
   START: string;
   END: string;
 };
@@ -30,7 +31,7 @@ const sample = {
   ],
 };
 
-describe("README performance table (scripts/perf-table.js)", () => {
+describe("docs/performance.md tables (scripts/perf-table.js)", () => {
   it("renders one row per peer with the figures of the results file", () => {
     const md = perf.renderTables(sample);
     const rows = md.split("\n").filter((l) => l.startsWith("| "));
@@ -57,19 +58,20 @@ describe("README performance table (scripts/perf-table.js)", () => {
     assert.match(empty, /≤ 2×: not measured/);
   });
 
-  it("replaces only what is between the markers, and refuses a README without them", () => {
+  it("replaces only what is between the markers, and refuses a page without them", () => {
     const readme = `# Title\n\n## Performance\n\nintro\n\n${perf.START}\nold table\n${perf.END}\n\nafter\n`;
-    const out = perf.updateReadme(readme, sample);
+    const out = perf.updatePage(readme, sample);
     assert.ok(out.startsWith("# Title\n\n## Performance\n\nintro\n\n" + perf.START + "\n"));
     assert.ok(out.endsWith(`\n${perf.END}\n\nafter\n`));
     assert.ok(!out.includes("old table"));
-    assert.equal(perf.updateReadme(out, sample), out, "idempotent");
-    assert.throws(() => perf.updateReadme("# no markers\n", sample), /markers/);
+    assert.equal(perf.updatePage(out, sample), out, "idempotent");
+    assert.throws(() => perf.updatePage("# no markers\n", sample), /markers/);
   });
 
-  it("the project README carries the markers and the table rendered from bench/results.json", () => {
-    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  it("docs/performance.md carries the markers and the table rendered from bench/results.json", () => {
+    assert.equal(perf.PAGE, path.join(repoRoot, "docs/performance.md"));
+    const readme = fs.readFileSync(perf.PAGE, "utf8");
     const results = JSON.parse(fs.readFileSync(path.join(repoRoot, "bench/results.json"), "utf8"));
-    assert.equal(perf.updateReadme(readme, results), readme, "README's tables are not the rendering of bench/results.json: run node scripts/perf-table.js");
+    assert.equal(perf.updatePage(readme, results), readme, "docs/performance.md's tables are not the rendering of bench/results.json: run node scripts/perf-table.js");
   });
 });
