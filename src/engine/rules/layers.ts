@@ -3,7 +3,8 @@
 // unless the layer that may do so says so itself (`disable:` by id, `allow:` exceptions) and is
 // trusted to (managed and user always; a workspace file only once the user approved its content).
 // Pure: the callers read the files, the approvals and the environment.
-import { analyzeCommand } from "../shell/analyze";
+import { remoteEffects } from "../remote/analyze";
+import type { RemoteEffect } from "../shell/types";
 import { effectMatcher } from "./parse-effect";
 import { compilePathEntry, pathMatches, resolvePath } from "../paths";
 import { toolGlobMatches } from "../mcp/name";
@@ -258,7 +259,7 @@ export function lintExceptions(file: RuleSet, effective: RuleSet, ctx: { root: s
     } else {
       const sample = literalOf(e.pattern);
       if (sample === undefined) continue;
-      if (!effective.bashToolPatterns.some((r) => r.regex.test(sample)) && !effectRuleRefuses(effective, sample, ctx)) {
+      if (!effective.bashToolPatterns.some((r) => r.regex.test(sample)) && !effectRuleRefuses(effective, sample)) {
         out.push({ severity: "warning", code: "exception-unused", message: `No bash pattern refuses "${sample}": this exception lifts nothing.`, range });
       }
     }
@@ -267,9 +268,14 @@ export function lintExceptions(file: RuleSet, effective: RuleSet, ctx: { root: s
 }
 
 /** Does an effect rule (`effect: destroy backups`) judge what `sample` does outside the working tree? */
-function effectRuleRefuses(rules: RuleSet, sample: string, ctx: { root: string; home: string }): boolean {
+function effectRuleRefuses(rules: RuleSet, sample: string): boolean {
   const effectRules = rules.bashToolPatterns.filter((r) => r.effect !== undefined);
   if (effectRules.length === 0) return false;
-  const remote = analyzeCommand(sample, { cwd: ctx.root, home: ctx.home }).remote;
+  // The sample is a literal in the normalized spelling (program, then its words, single-spaced):
+  // the remote table reads it without the shell parser, which the extension host does not load.
+  // (`understood`: true, so the unknown-CLI fallback does not guess about a program it names.)
+  const [name, ...args] = sample.trim().split(/\s+/);
+  const remote: RemoteEffect[] = [];
+  if (name) remoteEffects({ name, args, span: { start: 0, end: sample.length } }, true, remote);
   return remote.some((e) => effectRules.some((r) => effectMatcher(r.effect!)(e.effect, e.target)));
 }
