@@ -4,6 +4,8 @@
 // {value, unit}, plus the `peers` table) and the README's Performance table (scripts/perf-table.js).
 //   --quick        fewer rounds and sessions (a smoke run; figures noisier)
 //   --no-agents    skip the real Claude Code and pi sessions
+//   --only=A,B     run only these sections (engine, rules, endpoint, hooks, memory, agents, extension)
+//                  and leave bench/results.json alone (a focused look while working)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -38,7 +40,10 @@ const root = path.resolve(__dirname, "../..");
 const CLI = path.join(root, "dist/cli.js");
 const PI_EXTENSION = path.join(root, "dist/pi-extension.js");
 const quick = process.argv.includes("--quick");
-const withAgents = !process.argv.includes("--no-agents");
+const onlyArg = process.argv.find((a) => a.startsWith("--only="));
+const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : undefined;
+const runs = (name: string) => !only || only.has(name);
+const withAgents = !process.argv.includes("--no-agents") && runs("agents");
 const SESSIONS = quick ? 1 : 3;
 const CALLS = 50;
 /** Process hooks cost a Node start each (≈ 0.1–0.8 s here, with the load): 20 calls average well enough. */
@@ -446,8 +451,8 @@ async function main(): Promise<void> {
   const machine = { cpus: `${cpus.length} × ${cpus[0]?.model ?? "?"}`, memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, platform: `${os.platform()} ${os.release()}`, date: new Date().toISOString(), load_start: load(), quick };
   results.machine = machine;
   console.log(`Damage Control benchmarks — ${machine.cpus}, ${machine.memory}, Node ${process.version}${quick ? " (quick)" : ""}; load average ${load()}`);
-  await benchEngine();
-  benchRules();
+  if (runs("engine")) await benchEngine();
+  if (runs("rules")) benchRules();
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-")));
   const workspace = path.join(tmp, "ws");
   const stateDir = path.join(tmp, "state");
@@ -464,14 +469,15 @@ async function main(): Promise<void> {
   installLauncher({ stateDir, distDir: path.dirname(CLI), nodePath: process.execPath });
   const hook = commandHook(CLI, stateDir);
   try {
-    await benchEndpoint(workspace, env, token);
-    await benchHookCost(workspace, env, token, hook, ccsnHome);
-    await benchMemory(workspace, env, token);
+    if (runs("endpoint")) await benchEndpoint(workspace, env, token);
+    if (runs("hooks")) await benchHookCost(workspace, env, token, hook, ccsnHome);
+    if (runs("memory")) await benchMemory(workspace, env, token);
     if (withAgents) await benchAgents(env, stateDir, token, hook);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  benchExtension();
+  if (runs("extension")) benchExtension();
+  if (only) return console.log(`\n--only: bench/results.json left as it is (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   results.peers = peersTable(hook);
   printPeers(results.peers);
   results.machine = { ...machine, load_end: load(), bench_seconds: Math.round((Date.now() - started) / 1000) };
