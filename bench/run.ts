@@ -4,6 +4,8 @@
 // {value, unit}, plus the `peers` table) and docs/performance.md's tables (scripts/perf-table.js).
 //   --quick        fewer rounds and sessions (a smoke run; figures noisier)
 //   --no-agents    skip the real Claude Code and pi sessions
+//   --only=A,B     run only these sections (engine, rules, snapshots, endpoint, hooks, memory, agents, extension)
+//                  and leave bench/results.json alone (a focused look while working)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -11,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { toolDir } from "../scripts/test-tools.js";
 import { decide } from "../src/engine/decide";
+import { defaultRules } from "../src/engine/rules/defaults";
 import { parseRules } from "../src/engine/rules/parse";
 import { addOurHooks, eventsFor } from "../src/engine/claude-settings";
 import type { Action } from "../src/engine/types";
@@ -39,7 +42,10 @@ const root = path.resolve(__dirname, "../..");
 const CLI = path.join(root, "dist/cli.js");
 const PI_EXTENSION = path.join(root, "dist/pi-extension.js");
 const quick = process.argv.includes("--quick");
-const withAgents = !process.argv.includes("--no-agents");
+const onlyArg = process.argv.find((a) => a.startsWith("--only="));
+const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : undefined;
+const runs = (name: string) => !only || only.has(name);
+const withAgents = !process.argv.includes("--no-agents") && runs("agents");
 const SESSIONS = quick ? 1 : 3;
 const CALLS = 50;
 /** Process hooks cost a Node start each (≈ 0.1–0.8 s here, with the load): 20 calls average well enough. */
@@ -84,16 +90,25 @@ async function benchEngine(): Promise<void> {
   };
   const engine = measure(calls, rounds, (c) => decide(c, reference, ctx).action as Action);
   const textual = measure(calls, rounds, (c) => textualDecide(c, reference, ctx));
+  // The same cases under the embedded defaults (what a folder without a rules file gets).
+  const defaults = defaultRules();
+  timeEach(calls, Math.max(2, WARM_ROUNDS / 5), (c) => decide(c, defaults, ctx));
+  const embedded = measure(calls, rounds, (c) => decide(c, defaults, ctx).action as Action);
   timeEach(calls, Math.max(2, WARM_ROUNDS / 5), (c) => decide(c, generated, ctx));
   const big = measure(calls, Math.max(3, rounds / 3), (c) => decide(c, generated, ctx));
   const us = (n: number) => show(n, "µs");
   line(`engine, reference rules, all ${calls.length} cases: median`, us(engine.median), { ratio: engine.median / textual.median, of: `textual matcher (${us(textual.median)})` });
   line("engine, reference rules: p99 case (p99 of single samples)", `${us(engine.p99)} (${us(engine.samplesP99)})`, { ratio: engine.p99 / textual.p99, of: `textual matcher (${us(textual.p99)})` });
+  line(`engine, embedded defaults, all ${calls.length} cases: median`, us(embedded.median), { ratio: embedded.median / textual.median, of: "textual matcher (reference rules)" });
+  line("engine, embedded defaults: p99 case (samples)", `${us(embedded.p99)} (${us(embedded.samplesP99)})`, { ratio: embedded.p99 / engine.p99, of: "reference rules" });
   line("engine, 1,000 generated rules: median", us(big.median), { ratio: big.median / engine.median, of: "reference rules" });
   line("engine, 1,000 generated rules: p99 case (samples)", `${us(big.p99)} (${us(big.samplesP99)})`, { ratio: big.p99 / engine.p99, of: "reference rules" });
   put("engine", "decide_median_reference", engine.median, "µs");
   put("engine", "decide_p99_reference", engine.p99, "µs");
   put("engine", "decide_p99_reference_samples", engine.samplesP99, "µs");
+  put("engine", "decide_median_defaults", embedded.median, "µs");
+  put("engine", "decide_p99_defaults", embedded.p99, "µs");
+  put("engine", "decide_p99_defaults_samples", embedded.samplesP99, "µs");
   put("engine", "textual_median_reference", textual.median, "µs");
   put("engine", "textual_p99_reference", textual.p99, "µs");
   put("engine", "decide_median_1000_rules", big.median, "µs");
@@ -337,22 +352,43 @@ async function benchMemory(workspace: string, env: NodeJS.ProcessEnv, token: str
 }
 
 // ---------------------------------------------------------------------------------------------
+/**
+ * The floor of any hook, for "inside the real agents": what an HTTP hook, a command hook and a pi
+ * extension cost when they decide nothing. The empty server is BARE_SERVER (answers `{}` at once);
+ * the empty command hook is sh + curl to it, as our launcher's fast path; the empty pi extension
+ * returns at once from its tool_call handler.
+ */
+function emptyPeers(dir: string, url: string): { command: string; piExtension: string } {
+  const script = path.join(dir, "empty-hook.sh");
+  fs.writeFileSync(script, `#!/bin/sh\nexec curl -sS -f --noproxy '*' -H 'content-type: application/json' -H 'Expect:' --data-binary @- ${url}/hook/claude\n`);
+  const piExtension = path.join(dir, "empty-pi-extension.js");
+  fs.writeFileSync(piExtension, `module.exports = function emptyExtension(pi) { pi.on("tool_call", async () => undefined); };\n`);
+  return { command: `/bin/sh ${script}`, piExtension };
+}
+
 async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: string, hook: CommandHook): Promise<void> {
-  section(`6. Inside the real agents: one scripted session of ${CALLS} Bash tool calls, median of ${SESSIONS}`);
+  section(`6. Inside the real agents: one scripted session of ${CALLS} Bash tool calls, median of ${SESSIONS} (min–max), variants interleaved`);
   const proj = makeProject({ name: "bench-agents", files: { "README.md": "bench\n" } });
   const ours = await startProcess([CLI, "serve", "--cwd", proj.dir, "--port", "0"], env);
+  const empty = await startProcess(["-e", BARE_SERVER], env);
+  const floorDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-floor-"));
+  const floor = emptyPeers(floorDir, empty.url);
   const dcEnv = { DAMAGE_CONTROL_STATE_DIR: stateDir, DAMAGE_CONTROL_TOKEN: token };
   const OURS = /Damage Control/;
   const events = eventsFor("2.1.332");
+  // In this order, rotated each round: each of ours next to its empty twin and the no-hook run.
   const claudeVariants: Record<string, { settings?: object; refusedBy?: RegExp }> = {
-    none: {},
     http: { settings: addOurHooks({}, events, { kind: "http", url: ours.url }), refusedBy: OURS },
+    empty_http: { settings: addOurHooks({}, events, { kind: "http", url: empty.url }) },
+    none: {},
     command: { settings: addOurHooks({}, events, { kind: "command", command: hook.command }), refusedBy: OURS },
+    empty_command: { settings: addOurHooks({}, events, { kind: "command", command: floor.command }) },
     ccsn: { settings: ccsnSettings(), refusedBy: /CC Safety Net/ },
   };
-  const piVariants: Record<string, { extensions?: string[]; refusedBy?: RegExp }> = { none: {}, http: { extensions: [PI_EXTENSION], refusedBy: OURS } };
+  const piVariants: Record<string, { extensions?: string[]; refusedBy?: RegExp }> = { http: { extensions: [PI_EXTENSION], refusedBy: OURS }, empty: { extensions: [floor.piExtension] }, none: {} };
   const claudeRuns: Record<string, number[]> = {};
   const piRuns: Record<string, number[]> = {};
+  const rotated = (names: string[], r: number) => [...names.slice(r % names.length), ...names.slice(0, r % names.length)];
   try {
     const haveClaude = fs.existsSync(toolDir("claude-2.1.332"));
     const havePi = fs.existsSync(toolDir("pi-1.6.0"));
@@ -361,38 +397,58 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
     if (havePi) await piSession({ cwd: proj.dir, calls: 2, env: dcEnv });
     for (let r = 0; r < SESSIONS; r++) {
       // Rotate the order each round, so a burst of load elsewhere does not hit one variant only.
-      const names = Object.keys(claudeVariants);
-      for (const name of [...names.slice(r % names.length), ...names.slice(0, r % names.length)]) {
+      for (const name of rotated(Object.keys(claudeVariants), r)) {
         if (!haveClaude) break;
         const v = claudeVariants[name];
         const s = await claudeSession({ cwd: proj.dir, calls: CALLS, settings: v.settings, env: dcEnv, refusedBy: v.refusedBy });
         (claudeRuns[name] ??= []).push(s.wallMs);
-        console.log(`    claude ${name.padEnd(8)} round ${r + 1}: ${s.wallMs} ms`);
+        console.log(`    claude ${name.padEnd(14)} round ${r + 1}: ${s.wallMs} ms`);
       }
-      for (const name of r % 2 ? ["http", "none"] : ["none", "http"]) {
+      for (const name of rotated(Object.keys(piVariants), r)) {
         if (!havePi) break;
         const v = piVariants[name];
         const s = await piSession({ cwd: proj.dir, calls: CALLS, extensions: v.extensions, env: dcEnv, refusedBy: v.refusedBy });
         (piRuns[name] ??= []).push(s.wallMs);
-        console.log(`    pi     ${name.padEnd(8)} round ${r + 1}: ${s.wallMs} ms`);
+        console.log(`    pi     ${name.padEnd(14)} round ${r + 1}: ${s.wallMs} ms`);
       }
     }
   } finally {
     stopProcess(ours.child);
+    stopProcess(empty.child);
+    fs.rmSync(floorDir, { recursive: true, force: true });
     proj.remove();
   }
-  const labels: Record<string, string> = { none: "no hook", http: "damage-control HTTP hook", command: `damage-control command hook (${hook.label})`, ccsn: "cc-safety-net (its documented command hook)" };
+  const labels: Record<string, string> = {
+    none: "no hook",
+    http: "damage-control HTTP hook",
+    command: `damage-control command hook (${hook.label})`,
+    ccsn: "cc-safety-net (its documented command hook)",
+    empty_http: "empty HTTP hook (a server answering {} at once)",
+    empty_command: "empty command hook (sh + curl to that server)",
+    empty: "empty extension (returns at once)",
+  };
   const report = (agent: string, runs: Record<string, number[]>, into: Record<string, number | undefined>) => {
     if (!runs.none) return line(`${agent}`, "not installed: node scripts/install-test-tools.js");
     const none = median(runs.none);
+    const key = `${agent.split(" ")[0].toLowerCase()}_sessions`;
     for (const [name, xs] of Object.entries(runs)) {
       const m = median(xs);
       into[name] = m;
       const over = (m - none) / CALLS;
-      line(`${agent}, ${labels[name]}`.slice(0, 58), show(m, "ms"), name === "none" ? undefined : { ratio: m / none, of: `no hook; ${over >= 0 ? "+" : ""}${show(over, "ms")} per tool call` });
-      put(`${agent.split(" ")[0].toLowerCase()}_sessions`, `${name}_session`, m, "ms");
-      put(`${agent.split(" ")[0].toLowerCase()}_sessions`, `${name}_runs_min`, Math.min(...xs), "ms");
-      put(`${agent.split(" ")[0].toLowerCase()}_sessions`, `${name}_runs_max`, Math.max(...xs), "ms");
+      const spread = `${show(m, "ms")} (${Math.min(...xs)}–${Math.max(...xs)})`;
+      line(`${agent}, ${labels[name]}`.slice(0, 58), spread, name === "none" ? undefined : { ratio: m / none, of: `no hook; ${over >= 0 ? "+" : ""}${show(over, "ms")} per tool call` });
+      put(key, `${name}_session`, m, "ms");
+      put(key, `${name}_runs_min`, Math.min(...xs), "ms");
+      put(key, `${name}_runs_max`, Math.max(...xs), "ms");
+    }
+    // Our added cost per call over the empty hook's, same transport, same run.
+    const over = (name: string) => (into[name] === undefined ? undefined : (into[name]! - none) / CALLS);
+    for (const [ourName, emptyName] of [["http", agent.startsWith("pi") ? "empty" : "empty_http"], ["command", "empty_command"]]) {
+      const a = over(ourName);
+      const b = over(emptyName);
+      if (a === undefined || b === undefined) continue;
+      line(`${agent}: our ${ourName} overhead ÷ the empty hook's`, `${show(a, "ms")} ÷ ${show(b, "ms")}`, { ratio: a / b, of: "(goal ≤ 1.2×)" });
+      put(key, `ratio_${ourName}_over_${emptyName}`, a / b, "×");
     }
   };
   report("Claude Code 2.1.332", claudeRuns, claudeMs);
@@ -438,6 +494,9 @@ function peersTable(hook: CommandHook): Peer[] {
     { name: "damage-control command hook", what: `engine decide() in-process; command hook: ${hook.label}`, decide_median_us: ourMed, decide_p99_us: ourP99, per_call_ms: ms(perCall.command), claude_overhead_ms_per_call: overhead(claudeMs, "command"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.command), pi_session_ms: null },
     { name: "cc-safety-net", what: "cc-safety-net 2.4.5: checkCommand() in-process; its documented Claude Code command hook", decide_median_us: ccMed, decide_p99_us: ccP99, per_call_ms: ms(perCall.ccsn), claude_overhead_ms_per_call: overhead(claudeMs, "ccsn"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.ccsn), pi_session_ms: null },
     { name: "textual regex", what: "the original rules-file design: each regex on the raw command (bench/lib/textual.ts), in-process only", decide_median_us: txMed, decide_p99_us: txP99, per_call_ms: null, claude_overhead_ms_per_call: null, pi_overhead_ms_per_call: null },
+    { name: "empty http hook", what: "floor: Claude Code HTTP hook (our events and matcher) to a server answering {} at once", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: overhead(claudeMs, "empty_http"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.empty_http), pi_session_ms: null },
+    { name: "empty command hook", what: "floor: Claude Code command hook (our events and matcher), sh + curl to that server", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: overhead(claudeMs, "empty_command"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.empty_command), pi_session_ms: null },
+    { name: "empty pi extension", what: "floor: a pi extension whose tool_call handler returns at once", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: null, pi_overhead_ms_per_call: overhead(piMs, "empty"), claude_session_ms: null, pi_session_ms: ms(piMs.empty) },
     { name: "none", what: "no guard: the baseline sessions", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: claudeMs.none === undefined ? null : fig(0, "ms"), pi_overhead_ms_per_call: piMs.none === undefined ? null : fig(0, "ms"), claude_session_ms: ms(claudeMs.none), pi_session_ms: ms(piMs.none) },
   ];
 }
@@ -447,10 +506,10 @@ async function main(): Promise<void> {
   const machine = { cpus: `${cpus.length} × ${cpus[0]?.model ?? "?"}`, memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`, node: process.version, platform: `${os.platform()} ${os.release()}`, date: new Date().toISOString(), load_start: load(), quick };
   results.machine = machine;
   console.log(`Damage Control benchmarks — ${machine.cpus}, ${machine.memory}, Node ${process.version}${quick ? " (quick)" : ""}; load average ${load()}`);
-  await benchEngine();
-  benchRules();
-  section("2b. Snapshots before destructive calls (issue 24)");
-  {
+  if (runs("engine")) await benchEngine();
+  if (runs("rules")) benchRules();
+  if (runs("snapshots")) {
+    section("2b. Snapshots before destructive calls (issue 24)");
     const dir = corpusDir(root);
     benchSnapshots(loadCorpus(path.join(dir, "commands.jsonl")).map((c) => ({ tool: c.tool, input: c.input })), fs.readFileSync(path.join(dir, "rules.yaml"), "utf8"), quick);
   }
@@ -470,14 +529,15 @@ async function main(): Promise<void> {
   installLauncher({ stateDir, distDir: path.dirname(CLI), nodePath: process.execPath });
   const hook = commandHook(CLI, stateDir);
   try {
-    await benchEndpoint(workspace, env, token);
-    await benchHookCost(workspace, env, token, hook, ccsnHome);
-    await benchMemory(workspace, env, token);
+    if (runs("endpoint")) await benchEndpoint(workspace, env, token);
+    if (runs("hooks")) await benchHookCost(workspace, env, token, hook, ccsnHome);
+    if (runs("memory")) await benchMemory(workspace, env, token);
     if (withAgents) await benchAgents(env, stateDir, token, hook);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  benchExtension();
+  if (runs("extension")) benchExtension();
+  if (only) return console.log(`\n--only: bench/results.json left as it is (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   results.peers = peersTable(hook);
   printPeers(results.peers);
   results.machine = { ...machine, load_end: load(), bench_seconds: Math.round((Date.now() - started) / 1000) };

@@ -15,6 +15,10 @@ const TARGETS = {
   parse1000: 20, // ms, with and without diagnostics
   c1Overhead: 2, // ×
   c10Overhead: 3, // ×
+  decideMedianReference: 25, // µs (issue 26)
+  ratioOverTextual: 10, // ×
+  overFloor: 1.2, // ×, our added cost per call ÷ the empty hook's
+  rssGrowth: 1.5, // ×, RSS after 30,000 decisions ÷ after start
 };
 
 function value(cell) {
@@ -80,6 +84,27 @@ function renderTables(r) {
     `reference rules: ${ratio(value(e.decide_median_1000_rules), value(e.decide_median_reference))} the median`,
     `median ≤ ${TARGETS.decideMedian1000} µs: ${verdict(value(e.decide_median_1000_rules), TARGETS.decideMedian1000)}`,
   );
+  row(
+    "`decide()` over the corpus, embedded defaults: median / p99",
+    `${fmt(e.decide_median_defaults)} / ${fmt(e.decide_p99_defaults)}`,
+    `reference rules: ${ratio(value(e.decide_median_defaults), value(e.decide_median_reference))} the median`,
+    "",
+  );
+  row(
+    "`decide()` median, reference rules ÷ textual matcher",
+    fmt(e.ratio_engine_over_textual_median),
+    `median ≤ ${TARGETS.decideMedianReference} µs: ${verdict(value(e.decide_median_reference), TARGETS.decideMedianReference)}`,
+    `≤ ${TARGETS.ratioOverTextual}×: ${verdict(value(e.ratio_engine_over_textual_median), TARGETS.ratioOverTextual)}`,
+  );
+  const cs = r.claude_sessions || {};
+  const ps = r.pi_sessions || {};
+  for (const [label, f] of [
+    ["Claude Code: our HTTP hook's added cost per call ÷ the empty HTTP hook's", cs.ratio_http_over_empty_http],
+    ["Claude Code: our command hook's ÷ the empty command hook's (sh + curl)", cs.ratio_command_over_empty_command],
+    ["pi: our extension's added cost per call ÷ the empty extension's", ps.ratio_http_over_empty],
+  ]) {
+    row(label, fmt(f), "sessions interleaved in the same run (spread: `*_runs_min` / `*_runs_max` in bench/results.json)", `≤ ${TARGETS.overFloor}×: ${verdict(value(f), TARGETS.overFloor)}`);
+  }
   const worstParse = Math.max(value(rules.parse_1000_rules_median) ?? NaN, value(rules.diagnostics_1000_rules_median) ?? NaN);
   row(
     "rules: 1,000 rules / with diagnostics (median)",
@@ -110,6 +135,8 @@ function renderTables(r) {
     `bare \`node:http\` server ${fmt(mem.bare_server_rss)}`,
     `bounded: ${value(mem.growth_10k_to_20k) === undefined ? "not measured" : `${fmt(mem.growth_10k_to_20k)} more for the second 10,000, ${fmt(mem.growth_20k_to_30k)} for the third`}`,
   );
+  const growth = value(mem.endpoint_rss_after_30k) !== undefined && value(mem.endpoint_rss_start) ? value(mem.endpoint_rss_after_30k) / value(mem.endpoint_rss_start) : undefined;
+  row("endpoint RSS after 30,000 decisions ÷ after start", growth === undefined ? "–" : `${growth.toFixed(2)}×`, "", `≤ ${TARGETS.rssGrowth}×: ${verdict(growth, TARGETS.rssGrowth)}`);
   const x = r.extension || {};
   if (value(x.activation) !== undefined) row("activation in the real VS Code test host", `${fmt(x.activation)} (endpoint listening at ${fmt(x.activation_until_endpoint)})`, "", "");
   return out.join("\n");

@@ -9,6 +9,7 @@ import { changedSettingsFile, newConfigInPayload, type ConfigChangeFacts } from 
 export class OurHooksSnapshot {
   private readonly seen = new Map<string, { mtimeMs: number; ours: boolean }>();
   private lastRefresh = 0;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly folders: string[]) {
     this.reread();
@@ -16,7 +17,23 @@ export class OurHooksSnapshot {
 
   /** Cheap enough for the hot path: at most one stat per file every two seconds. */
   refresh(): void {
-    if (Date.now() - this.lastRefresh >= 2000) this.reread();
+    if (this.timer) return;
+    if (Date.now() - this.lastRefresh >= REFRESH_MS) this.reread();
+  }
+
+  /**
+   * Re-read on a timer instead (a long-lived guard): no decision waits for it. Not on file events:
+   * the snapshot must still say what the file held *before* a change when its ConfigChange comes.
+   */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.reread(), REFRESH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   private reread(): void {
@@ -47,6 +64,7 @@ export class OurHooksSnapshot {
   forget(file: string | undefined): void {
     if (file) this.seen.delete(file);
     this.lastRefresh = 0;
+    if (this.timer) this.reread();
   }
 
   /** The facts of one ConfigChange payload in `folder`. */
@@ -62,6 +80,8 @@ export class OurHooksSnapshot {
     };
   }
 }
+
+const REFRESH_MS = 2000;
 
 function readJson(file: string): Json | undefined {
   try {

@@ -18,8 +18,9 @@ export function runDeciderWorker(): void {
   parentPort?.postMessage(ready);
 }
 
-function onRequest(m: WorkerRequest): void {
-  parentPort!.postMessage(answer(m));
+/** Requests come as JSON strings (objects only when they carry a rule set); answers go back as JSON strings. */
+function onRequest(m: WorkerRequest | string): void {
+  parentPort!.postMessage(JSON.stringify(answer(typeof m === "string" ? (JSON.parse(m) as WorkerRequest) : m)));
 }
 
 function answer(m: WorkerRequest): WorkerResponse {

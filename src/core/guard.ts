@@ -98,8 +98,10 @@ export class Guard extends EventEmitter {
     return this.stores.map((s) => s.folder);
   }
 
+  /** A long-lived guard: rules files and hook settings followed in the background, off the decisions' path. */
   watch(): void {
     for (const s of this.stores) s.watch();
+    this.ourHooks.start();
   }
 
   /** Starts what the first decision needs (the decision worker), so no agent call waits for it. */
@@ -109,6 +111,7 @@ export class Guard extends EventEmitter {
 
   close(): void {
     for (const s of this.stores) s.unwatch();
+    this.ourHooks.stop();
     this.decider.close();
     for (const l of this.ledgers.values()) void l.close();
   }

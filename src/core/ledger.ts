@@ -36,8 +36,11 @@ const GATHER_MS = 5;
 export class Ledger {
   readonly file: string;
   private size: number;
-  /** Lines waiting for the one write in flight: appends never wait for the disk. */
-  private pending: string[] = [];
+  /**
+   * Entries waiting for the one write in flight: appends never wait for the disk, and an entry
+   * becomes its JSON line only then (off the decision's path, after the answer went out).
+   */
+  private pending: LedgerEntry[] = [];
   private writing = false;
   /** Lines of a burst are gathered for a few ms and written together: one write, not one per decision. */
   private gather: NodeJS.Timeout | undefined;
@@ -54,7 +57,7 @@ export class Ledger {
   }
 
   append(entry: LedgerEntry): void {
-    this.pending.push(JSON.stringify(entry) + "\n");
+    this.pending.push(entry);
     if (this.writing || this.gather) return;
     // Not unref'd: a process that is about to exit still writes what it decided (≤ 5 ms later).
     this.gather = setTimeout(() => this.writeNow(), GATHER_MS);
@@ -81,7 +84,7 @@ export class Ledger {
     }
     this.writing = true;
     // One write of whole lines, opened O_APPEND: lines from this or another process never interleave.
-    const chunk = this.pending.join("");
+    const chunk = lines(this.pending);
     this.pending = [];
     try {
       this.fd ??= fs.openSync(this.file, "a", 0o600);
@@ -114,7 +117,7 @@ export class Ledger {
       }
       return parsed;
     };
-    out.push(...parse(this.pending.join("").split("\n").filter(Boolean)));
+    out.push(...this.pending);
     for (const f of [this.file, ...Array.from({ length: KEEP }, (_, i) => `${this.file}.${i + 1}`)]) {
       if (out.length >= count) break;
       let text = "";
@@ -161,6 +164,12 @@ export class Ledger {
     }
     this.size = sizeOf(this.file);
   }
+}
+
+function lines(entries: LedgerEntry[]): string {
+  let out = "";
+  for (const e of entries) out += JSON.stringify(e) + "\n";
+  return out;
 }
 
 function sizeOf(file: string): number {

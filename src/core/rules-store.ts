@@ -9,6 +9,7 @@ import { defaultRules } from "../engine/rules/defaults";
 import { policyOnly } from "../engine/rules/layers";
 import type { Diagnostic, PathRule, RuleSet } from "../engine/types";
 import { loadLayered, managedRulesFile, userRulesFile, withGuardOwnPaths, type LayeredResult, type LayerInfo, type WorkspaceTrust } from "../core/layer-files";
+import { FileWatch } from "./file-watch";
 import { workspaceStateDir, writeFileAtomic } from "./state-dir";
 
 export const DEFAULT_RULES_PATH = ".pi/damage-control-rules.yaml";
@@ -51,7 +52,9 @@ interface Stamp {
 export class RulesStore extends EventEmitter {
   private state!: RulesState;
   private stamp: Stamp | undefined;
-  private watcher: fs.FSWatcher | undefined;
+  /** While watched: the files' folders under fs.watch, and the generation the rules in force were checked at. */
+  private watcher: FileWatch | undefined;
+  private checkedAt = -1;
   private debounce: NodeJS.Timeout | undefined;
 
   constructor(
@@ -71,8 +74,17 @@ export class RulesStore extends EventEmitter {
   private readonly layerFiles: string[];
   private layerStamps: (Stamp | undefined)[] = [];
 
-  /** The rules in force, after checking (a few stats) whether a layer file changed since the last load. */
+  /**
+   * The rules in force. Watched (watch()): the files are stat'ed only after the watcher saw an
+   * event for one of them, so a decision costs one integer comparison. Unwatched (a one-off CLI
+   * check, pi's local guard), or where the folders cannot be watched: a few stats per call.
+   */
   current(): RulesState {
+    const w = this.watcher;
+    if (w && !w.polling) {
+      if (w.generation === this.checkedAt) return this.state;
+      this.checkedAt = w.generation;
+    }
     if (!sameStamp(this.stamp, statOf(this.file)) || this.layerFiles.some((f, i) => !sameStamp(this.layerStamps[i], statOf(f)))) this.load();
     return this.state;
   }
@@ -83,20 +95,18 @@ export class RulesStore extends EventEmitter {
     return this.state;
   }
 
-  /** Start watching the file so the UI hears of edits even when no tool call comes. */
+  /**
+   * Watch the rules file and the layer files: an edit reloads at once (the UI hears of it even
+   * when no tool call comes), and decisions stop stat'ing the files.
+   */
   watch(): void {
     if (this.watcher) return;
-    const dir = path.dirname(this.file);
-    const target = fs.existsSync(dir) ? dir : this.folder;
-    try {
-      this.watcher = fs.watch(target, { persistent: false }, () => {
-        clearTimeout(this.debounce);
-        this.debounce = setTimeout(() => this.current(), 50);
-      });
-      this.watcher.on("error", () => this.unwatch());
-    } catch {
-      /* watching is a convenience: current() re-checks on every decision */
-    }
+    this.watcher = new FileWatch([this.file, ...this.layerFiles], () => {
+      clearTimeout(this.debounce);
+      this.debounce = setTimeout(() => this.current(), 50);
+    });
+    // Anything that happened before the watchers were in place is caught by one full check.
+    this.checkedAt = -1;
   }
 
   unwatch(): void {

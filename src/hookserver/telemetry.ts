@@ -71,10 +71,18 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     .getMeter("damage-control", options.serviceVersion)
     .createCounter(DECISIONS_COUNTER, { description: "Tool calls and events decided by Damage Control" });
   let stopped = false;
-
-  return {
-    record(d: DecisionRecord): void {
-      if (stopped) return;
+  // Off the request path: a decision is queued, and sent to the SDK after the answer went out
+  // (setImmediate runs after the I/O phase that wrote it). shutdown() sends what is queued first.
+  let queued: DecisionRecord[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = () => {
+    clearImmediate(scheduled);
+    scheduled = undefined;
+    const batch = queued;
+    queued = [];
+    for (const d of batch) emit(d);
+  };
+  const emit = (d: DecisionRecord): void => {
       counter.add(1, { action: d.action, rule: d.rule ?? "none", agent: d.agent });
       const refused = isRefusal(d.decision);
       logger.emit({
@@ -98,9 +106,17 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
           }),
         },
       });
+  };
+
+  return {
+    record(d: DecisionRecord): void {
+      if (stopped) return;
+      queued.push(d);
+      scheduled ??= setImmediate(flush);
     },
     async shutdown(): Promise<void> {
       if (stopped) return;
+      flush();
       stopped = true;
       let timer: NodeJS.Timeout | undefined;
       const limit = new Promise<void>((resolve) => {
