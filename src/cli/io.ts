@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
-/** Documented exit codes (README "CLI"). */
+/** Documented exit codes (docs/cli.md). */
 export const EXIT = {
   ok: 0,
   /** `rules lint` found errors; `doctor` found the folder unguarded. */

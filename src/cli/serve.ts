@@ -18,7 +18,7 @@ export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [-
 Starts the endpoint on 127.0.0.1 for DIR (default: current directory) and runs until SIGINT
 or SIGTERM. Without VS Code nobody can confirm an ask, so asks are refused with that reason.
 Prints "listening http://127.0.0.1:PORT". The port is the one DIR had last time when it is free.
-The token is in the state folder (see README); \`damage-control endpoint --cwd DIR\` prints both.
+The token is in the state folder (docs/cli.md, "Where things live"); \`damage-control endpoint --cwd DIR\` prints both.
 
   --cwd DIR     folder to guard
   --port N      port (default: DIR's usual port; 0 = any free port)
