@@ -239,7 +239,7 @@ async function installAll(ids = Object.keys(TOOLS)) {
   removeStaleStaging(tools.toolsDir());
   // Simple pool, longest installs first (measured cold: pi 0.73.1 ~36 s, pi 1.6.0 ~30 s, each
   // claude ~10-18 s, node22 ~11 s). node22 still starts before pi 1.6.0, which waits on its promise.
-  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0", "cc-safety-net-2.4.5"];
+  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0", "qwen-0.24.4", "opencode-1.18.33", "cline-3.0.65", "cc-safety-net-2.4.5"];
   const pending = new Map();
   const queue = [...ORDER.filter((id) => wanted.includes(id)), ...wanted.filter((id) => !ORDER.includes(id))];
   const results = [];

@@ -6,10 +6,12 @@ import { lookupEndpoint } from "../core/registry";
 import { geminiLoadsProjectSettings } from "../install/doctor-agents";
 import { args, CliError, EXIT } from "./io";
 import { selfHookCommand } from "./install";
+import { runQwenInstall } from "./install-qwen";
 
 export const AGENT_INSTALL_HELP = `       damage-control install codex [--cwd DIR] [--user]
        damage-control install gemini [--cwd DIR] [--user]
-       damage-control uninstall codex | gemini [--cwd DIR] [--user]
+       damage-control install qwen
+       damage-control uninstall codex | gemini | qwen [--cwd DIR] [--user]
 
 install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME): a PreToolUse
                 command hook (damage-control hook codex) for every tool, plus the hooks.state
@@ -19,10 +21,12 @@ install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME
                 Refuses (exit 3, saying why) when the TOML defines hooks in a form the block
                 would collide with. The rest of the file is never rewritten.
 install gemini  adds a BeforeTool command hook (damage-control hook gemini, matcher ".*") to
-                DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.`;
+                DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.
+install qwen    adds a PreToolUse command hook (the launcher, matcher "*") to ~/.qwen/settings.json.
+                User-level always: Qwen Code loads project hooks only in a trusted folder.`;
 
 export function isAgentInstall(agent: string | undefined): boolean {
-  return agent === "codex" || agent === "gemini";
+  return agent === "codex" || agent === "gemini" || agent === "qwen";
 }
 
 function hookCommand(agent: string): string {
@@ -34,6 +38,7 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
   const { values, positionals } = args(argv, { cwd: { type: "string" }, user: { type: "boolean" } }, true);
   const agent = positionals[0];
   const folder = path.resolve(values.cwd ?? process.cwd());
+  if (agent === "qwen") return runQwenInstall(folder, uninstall);
   if (agent === "codex") {
     try {
       if (uninstall) {
