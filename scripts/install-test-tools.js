@@ -33,6 +33,8 @@ function allowScriptsFor(spec) {
   if (spec.kind === "claude") return { [spec.pkg]: true };
   if (spec.kind === "pi") return { "@google/genai": false, protobufjs: false, koffi: false };
   // Gemini CLI: keytar and node-pty only serve the interactive UI and keychain; -p never needs them.
+  // OpenCode: its postinstall puts the platform's native binary at bin/opencode.exe.
+  if (spec.pkg === "opencode-ai") return { "opencode-ai": true };
   if (spec.kind === "agent") return { "@github/keytar": false, "node-pty": false, "@lydell/node-pty": false, protobufjs: false };
   // Peer hook CLIs run from their published JavaScript; none of their install scripts is needed.
   return {};
@@ -104,7 +106,8 @@ async function versionOf(id, prefixDir) {
     const node = spec.node === "node22" ? tools.node22Bin() : process.execPath;
     const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
     const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
-    [cmd, args] = [node, [path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]), "--version"]];
+    const entry = path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]);
+    [cmd, args] = spec.node === "native" ? [entry, ["--version"]] : [node, [entry, "--version"]];
   }
   const r = await run(cmd, args, { env, cwd: home, timeout: 60_000 });
   fs.rmSync(home, { recursive: true, force: true });

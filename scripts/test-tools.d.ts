@@ -31,7 +31,7 @@ export function piCommand(version: PiVersion): [string, string];
 /** The entry script of an agent/pi tool, from its package.json bin. */
 export function binJs(id: ToolId): string;
 /** [node binary, entry script] of an agent CLI. */
-export function agentCommand(id: AgentToolId): [string, string];
+export function agentCommand(id: AgentToolId): string[];
 /** A peer guard's hook CLI script (kind "hook-cli"), run with the current Node. */
 export function hookCliJs(id: "cc-safety-net-2.4.5"): string;
 export function markerFile(id: ToolId): string;

@@ -7,11 +7,13 @@ import { geminiLoadsProjectSettings } from "../install/doctor-agents";
 import { args, CliError, EXIT } from "./io";
 import { selfHookCommand } from "./install";
 import { runQwenInstall } from "./install-qwen";
+import { runOpenCodeInstall } from "./install-opencode";
 
 export const AGENT_INSTALL_HELP = `       damage-control install codex [--cwd DIR] [--user]
        damage-control install gemini [--cwd DIR] [--user]
        damage-control install qwen
-       damage-control uninstall codex | gemini | qwen [--cwd DIR] [--user]
+       damage-control install opencode [--cwd DIR]
+       damage-control uninstall codex | gemini | qwen | opencode [--cwd DIR] [--user]
 
 install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME): a PreToolUse
                 command hook (damage-control hook codex) for every tool, plus the hooks.state
@@ -23,10 +25,14 @@ install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME
 install gemini  adds a BeforeTool command hook (damage-control hook gemini, matcher ".*") to
                 DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.
 install qwen    adds a PreToolUse command hook (the launcher, matcher "*") to ~/.qwen/settings.json.
-                User-level always: Qwen Code loads project hooks only in a trusted folder.`;
+                User-level always: Qwen Code loads project hooks only in a trusted folder.
+install opencode
+                writes the plugin ~/.config/opencode/plugins/damage-control.js (with --cwd DIR:
+                DIR/.opencode/plugins/): its tool.execute.before runs the launcher and refuses
+                on a deny and on any failure (bounded: OpenCode sets no hook timeout).`;
 
 export function isAgentInstall(agent: string | undefined): boolean {
-  return agent === "codex" || agent === "gemini" || agent === "qwen";
+  return agent === "codex" || agent === "gemini" || agent === "qwen" || agent === "opencode";
 }
 
 function hookCommand(agent: string): string {
@@ -39,6 +45,7 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
   const agent = positionals[0];
   const folder = path.resolve(values.cwd ?? process.cwd());
   if (agent === "qwen") return runQwenInstall(folder, uninstall);
+  if (agent === "opencode") return runOpenCodeInstall(values.cwd, uninstall);
   if (agent === "codex") {
     try {
       if (uninstall) {

@@ -6,6 +6,7 @@ import { codexWire } from "./codex";
 import { copilotCliWire } from "./copilot-cli";
 import { geminiWire } from "./gemini";
 import { pi } from "./pi";
+import { opencodeWire } from "./opencode";
 import { qwenWire } from "./qwen";
 import { vscodeWire } from "./vscode";
 import type { AgentId, AgentWire } from "./types";
@@ -19,6 +20,7 @@ export const AGENTS: Record<AgentId, AgentWire> = {
   codex: codexWire,
   gemini: geminiWire,
   qwen: qwenWire,
+  opencode: opencodeWire,
 };
 
 /** What people read for an agent id (ledger lines name the id; the panel, modal and status bar this). */
