@@ -33,6 +33,8 @@ function allowScriptsFor(spec) {
   if (spec.kind === "claude") return { [spec.pkg]: true };
   if (spec.kind === "pi") return { "@google/genai": false, protobufjs: false, koffi: false };
   // Gemini CLI: keytar and node-pty only serve the interactive UI and keychain; -p never needs them.
+  // OpenCode: its postinstall puts the platform's native binary at bin/opencode.exe.
+  if (spec.pkg === "opencode-ai") return { "opencode-ai": true };
   if (spec.kind === "agent") return { "@github/keytar": false, "node-pty": false, "@lydell/node-pty": false, protobufjs: false };
   // Peer hook CLIs run from their published JavaScript; none of their install scripts is needed.
   return {};
@@ -104,7 +106,8 @@ async function versionOf(id, prefixDir) {
     const node = spec.node === "node22" ? tools.node22Bin() : process.execPath;
     const pkgDir = path.join(prefixDir, "node_modules", ...spec.pkg.split("/"));
     const bin = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")).bin;
-    [cmd, args] = [node, [path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]), "--version"]];
+    const entry = path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]);
+    [cmd, args] = spec.node === "native" ? [entry, ["--version"]] : [node, [entry, "--version"]];
   }
   const r = await run(cmd, args, { env, cwd: home, timeout: 60_000 });
   fs.rmSync(home, { recursive: true, force: true });
@@ -239,7 +242,7 @@ async function installAll(ids = Object.keys(TOOLS)) {
   removeStaleStaging(tools.toolsDir());
   // Simple pool, longest installs first (measured cold: pi 0.73.1 ~36 s, pi 1.6.0 ~30 s, each
   // claude ~10-18 s, node22 ~11 s). node22 still starts before pi 1.6.0, which waits on its promise.
-  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0", "cc-safety-net-2.4.5"];
+  const ORDER = ["pi-0.73.1", "node22", "pi-1.6.0", "claude-2.1.332", "claude-2.1.197", "gemini-0.61.0", "copilot-1.0.102", "codex-0.171.0", "qwen-0.24.4", "opencode-1.18.33", "cline-3.0.65", "cc-safety-net-2.4.5"];
   const pending = new Map();
   const queue = [...ORDER.filter((id) => wanted.includes(id)), ...wanted.filter((id) => !ORDER.includes(id))];
   const results = [];

@@ -26,6 +26,11 @@ const TOOLS = {
   "codex-0.171.0": { pkg: "@openai/codex", version: "0.171.0", kind: "agent", bin: "codex", node: "default" },
   "gemini-0.61.0": { pkg: "@google/gemini-cli", version: "0.61.0", kind: "agent", bin: "gemini", node: "default" },
   "copilot-1.0.102": { pkg: "@github/copilot", version: "1.0.102", kind: "agent", bin: "copilot", node: "default" },
+  // Issue 25's agents, the versions more-agents.md measured. Qwen Code needs Node >= 22.
+  "qwen-0.24.4": { pkg: "@qwen-code/qwen-code", version: "0.24.4", kind: "agent", bin: "qwen", node: "node22" },
+  // OpenCode's bin is its native binary (its postinstall links the platform package's build there).
+  "opencode-1.18.33": { pkg: "opencode-ai", version: "1.18.33", kind: "agent", bin: "opencode", node: "native" },
+  "cline-3.0.65": { pkg: "cline", version: "3.0.65", kind: "agent", bin: "cline", node: "default" },
   // A peer guard, measured beside ours by `npm run bench` (its documented Claude Code command hook).
   "cc-safety-net-2.4.5": { pkg: "cc-safety-net", version: "2.4.5", kind: "hook-cli" },
 };
@@ -79,10 +84,11 @@ function binJs(id) {
   return path.join(pkgDir, typeof bin === "string" ? bin : bin[spec.bin ?? "pi"]);
 }
 
-/** [node binary, entry.js] of an agent CLI (codex, gemini, copilot): `node` as its spec says. */
+/** The argv prefix of an agent CLI: [node, entry.js] as its spec says, or [binary] for a native one. */
 function agentCommand(id) {
   const spec = TOOLS[id];
   if (!spec || spec.kind !== "agent") throw new Error(`${id} is not a pinned agent CLI`);
+  if (spec.node === "native") return [binJs(id)];
   const node = spec.node === "node22" ? node22Bin() : process.execPath;
   return [node, binJs(id)];
 }

@@ -13,7 +13,7 @@ One line per check (ok, warn or FAIL) of what guards DIR (default: current direc
             managed allowManagedHooksOnly, disableAllHooks, allowedHttpHookUrls, a moved port
   managed   warnings about this machine's managed settings
   pi        the pi extension is installed globally
-  codex, gemini, copilot-cli
+  codex, gemini, qwen, opencode, copilot-cli
             not installed (ok: that agent is not used), or installed and run by the agent (ok),
             or installed but skipped by the agent (FAIL: untrusted hook, untrusted folder…)
   rules     the rules file parses (or the embedded defaults are in force)

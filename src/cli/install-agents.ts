@@ -6,10 +6,14 @@ import { lookupEndpoint } from "../core/registry";
 import { geminiLoadsProjectSettings } from "../install/doctor-agents";
 import { args, CliError, EXIT } from "./io";
 import { selfHookCommand } from "./install";
+import { runQwenInstall } from "./install-qwen";
+import { runOpenCodeInstall } from "./install-opencode";
 
 export const AGENT_INSTALL_HELP = `       damage-control install codex [--cwd DIR] [--user]
        damage-control install gemini [--cwd DIR] [--user]
-       damage-control uninstall codex | gemini [--cwd DIR] [--user]
+       damage-control install qwen
+       damage-control install opencode [--cwd DIR]
+       damage-control uninstall codex | gemini | qwen | opencode [--cwd DIR] [--user]
 
 install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME): a PreToolUse
                 command hook (damage-control hook codex) for every tool, plus the hooks.state
@@ -19,10 +23,16 @@ install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME
                 Refuses (exit 3, saying why) when the TOML defines hooks in a form the block
                 would collide with. The rest of the file is never rewritten.
 install gemini  adds a BeforeTool command hook (damage-control hook gemini, matcher ".*") to
-                DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.`;
+                DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.
+install qwen    adds a PreToolUse command hook (the launcher, matcher "*") to ~/.qwen/settings.json.
+                User-level always: Qwen Code loads project hooks only in a trusted folder.
+install opencode
+                writes the plugin ~/.config/opencode/plugins/damage-control.js (with --cwd DIR:
+                DIR/.opencode/plugins/): its tool.execute.before runs the launcher and refuses
+                on a deny and on any failure (bounded: OpenCode sets no hook timeout).`;
 
 export function isAgentInstall(agent: string | undefined): boolean {
-  return agent === "codex" || agent === "gemini";
+  return agent === "codex" || agent === "gemini" || agent === "qwen" || agent === "opencode";
 }
 
 function hookCommand(agent: string): string {
@@ -34,6 +44,8 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
   const { values, positionals } = args(argv, { cwd: { type: "string" }, user: { type: "boolean" } }, true);
   const agent = positionals[0];
   const folder = path.resolve(values.cwd ?? process.cwd());
+  if (agent === "qwen") return runQwenInstall(folder, uninstall);
+  if (agent === "opencode") return runOpenCodeInstall(values.cwd, uninstall);
   if (agent === "codex") {
     try {
       if (uninstall) {

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { codexStatus } from "./codex";
 import { geminiSettingsFile, geminiStatus } from "./gemini";
 import type { Check } from "./doctor";
+import { opencodeCheck, qwenCheck } from "./doctor-agents-more";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -77,6 +78,8 @@ export function moreAgentChecks(folder: string, env: NodeJS.ProcessEnv = process
     if (t.loads) add("gemini", "ok", `Gemini CLI: BeforeTool hook in ${project.file}`);
     else add("gemini", "fail", `Gemini CLI: our hook is in ${project.file} but ${t.why}`);
   } else add("gemini", "ok", `Gemini CLI: not installed (only needed for Gemini CLI: damage-control install gemini)`);
+
+  checks.push(qwenCheck(env), opencodeCheck(folder, env));
 
   const copilot = copilotCliHooks(folder);
   if (copilot.length === 0) add("copilot-cli", "ok", `Copilot CLI: no Damage Control entry in ${path.join(folder, ".github/hooks")} (only needed for Copilot CLI: damage-control install copilot)`);

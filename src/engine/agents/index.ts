@@ -6,6 +6,8 @@ import { codexWire } from "./codex";
 import { copilotCliWire } from "./copilot-cli";
 import { geminiWire } from "./gemini";
 import { pi } from "./pi";
+import { opencodeWire } from "./opencode";
+import { qwenWire } from "./qwen";
 import { vscodeWire } from "./vscode";
 import type { AgentId, AgentWire } from "./types";
 
@@ -17,6 +19,8 @@ export const AGENTS: Record<AgentId, AgentWire> = {
   "copilot-cli": copilotCliWire,
   codex: codexWire,
   gemini: geminiWire,
+  qwen: qwenWire,
+  opencode: opencodeWire,
 };
 
 /** What people read for an agent id (ledger lines name the id; the panel, modal and status bar this). */

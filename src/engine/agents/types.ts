@@ -3,9 +3,9 @@
 import type { Answer } from "../render";
 import type { ToolCall } from "../toolcall";
 
-export type AgentId = "claude" | "pi" | "vscode" | "copilot-cli" | "codex" | "gemini" | "cli";
+export type AgentId = "claude" | "pi" | "vscode" | "copilot-cli" | "codex" | "gemini" | "qwen" | "opencode" | "cli";
 
-export const AGENT_IDS: readonly AgentId[] = ["claude", "pi", "vscode", "copilot-cli", "codex", "gemini", "cli"];
+export const AGENT_IDS: readonly AgentId[] = ["claude", "pi", "vscode", "copilot-cli", "codex", "gemini", "qwen", "opencode", "cli"];
 
 export function isAgentId(v: unknown): v is AgentId {
   return typeof v === "string" && (AGENT_IDS as readonly string[]).includes(v);

@@ -32,11 +32,11 @@ export function agentHome(prefix: string): string {
 }
 
 export async function runAgent(o: AgentRunOptions): Promise<AgentRun> {
-  const [node, entry] = agentCommand(o.tool);
+  const [command, ...prefix] = agentCommand(o.tool);
   const env = isolatedEnv({ home: o.home, tmpdir: path.join(o.home, "tmp"), gitCeiling: path.dirname(o.cwd), extra: { XDG_CONFIG_HOME: path.join(o.home, ".config"), XDG_CACHE_HOME: path.join(o.home, ".cache"), XDG_DATA_HOME: path.join(o.home, ".local/share"), XDG_STATE_HOME: path.join(o.home, ".local/state"), NO_UPDATE_NOTIFIER: "1", CI: "1", ...o.env } });
   // The agents run tool commands with /bin/sh or bash; the hook command starts `node`: PATH must have it.
   env.PATH = `${path.dirname(process.execPath)}:${env.PATH ?? "/usr/bin:/bin"}`;
-  const r = await runInGroup({ command: node, args: [entry, ...o.args], cwd: o.cwd, env, timeoutMs: o.timeoutMs ?? 120_000, stopSignals: ["SIGINT", "SIGTERM", "SIGKILL"] });
+  const r = await runInGroup({ command: command!, args: [...prefix, ...o.args], cwd: o.cwd, env, timeoutMs: o.timeoutMs ?? 120_000, stopSignals: ["SIGINT", "SIGTERM", "SIGKILL"] });
   logRun(`${o.tool} ${o.args.filter((a) => !a.includes(" ")).join(" ")}`, r);
   return r;
 }

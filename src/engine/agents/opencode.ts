@@ -1,0 +1,66 @@
+// OpenCode (`opencode-ai`, measured 1.18.33): our plugin's `tool.execute.before(input, output)`
+// runs the launcher with {hook_event_name:"PreToolUse", tool: input.tool, args: output.args, cwd,
+// sessionID, callID} on stdin (src/install/opencode-plugin.ts) and throws to refuse: the model
+// reads the thrown message. OpenCode's tool names: bash {command, workdir?}, edit/write/read
+// {filePath}, list {path}, glob/grep {pattern, path?}, apply_patch {patchText}; MCP tools are
+// named <server>_<tool> (../shared/notes/more-agents.md).
+//
+// The answer: `{"decision":"deny","reason":R}` or `{}` (no opinion: OpenCode's own permission
+// settings apply; a human's Allow is `{}` too). The plugin refuses on anything else.
+import { posix } from "node:path";
+import type { Answer } from "../render";
+import { patchCall } from "./codex";
+import { malformedRequest, refusalReason } from "./common";
+import { isObject as isObj, str, type AgentWire, type Json as Obj, type WireAnswer, type WireRequest } from "./types";
+
+type Mapper = (input: Obj) => { tool: string; input: Record<string, unknown> } | string;
+
+const filePath = (tool: string, engine: string) => (i: Obj) => {
+  const p = str(i.filePath) ?? str(i.file_path);
+  return p !== undefined ? { tool: engine, input: { file_path: p } } : `a ${tool} call needs a string \`filePath\``;
+};
+
+/** OpenCode tool → the engine's tool and input; a string is why the input cannot be read. */
+const TOOLS: Record<string, Mapper> = {
+  bash: (i) => (typeof i.command === "string" ? { tool: "bash", input: { command: i.command } } : "a bash call needs a string `command`"),
+  edit: filePath("edit", "edit"),
+  multiedit: filePath("multiedit", "edit"),
+  write: filePath("write", "write"),
+  read: filePath("read", "read"),
+  list: (i) => ({ tool: "ls", input: { path: str(i.path) ?? "." } }),
+  glob: (i) => ({ tool: "glob", input: { path: str(i.path) ?? ".", ...(typeof i.pattern === "string" && { pattern: i.pattern }) } }),
+  grep: (i) => ({ tool: "grep", input: { path: str(i.path) ?? ".", ...(typeof i.include === "string" && { glob: i.include }) } }),
+  // The same envelope as Codex's apply_patch: every file it adds, updates, moves or deletes.
+  apply_patch: (i) => {
+    const text = str(i.patchText) ?? str(i.patch);
+    if (text === undefined) return "an apply_patch call needs the string `patchText`";
+    return patchCall(text) ?? "the patch names no file";
+  },
+};
+TOOLS.patch = TOOLS.apply_patch!;
+
+export const opencodeWire: AgentWire = {
+  id: "opencode",
+  label: "OpenCode",
+  read(payload: unknown): WireRequest {
+    if (!isObj(payload)) return malformedRequest("opencode", "PreToolUse", "the plugin input is not a JSON object", payload);
+    let cwd = str(payload.cwd);
+    const base: WireRequest = { agent: "opencode", event: "PreToolUse", sessionId: str(payload.sessionID), raw: payload };
+    const tool = str(payload.tool);
+    const args = payload.args;
+    if (tool) base.toolName = tool;
+    if (!tool || !isObj(args)) return { ...base, cwd, malformed: "malformed opencode plugin request: no tool or args object" };
+    const map = TOOLS[tool];
+    // MCP tools (<server>_<tool>), webfetch, task, …: outside what the rules describe.
+    if (!map) return { ...base, cwd, call: { tool, input: args } };
+    const call = map(args);
+    if (typeof call === "string") return { ...base, cwd, malformed: `malformed opencode plugin request: ${call}` };
+    // bash runs in `workdir` when the model gives one: judge it where it runs.
+    if (tool === "bash" && typeof args.workdir === "string" && args.workdir !== "" && cwd?.startsWith("/")) cwd = posix.resolve(cwd, args.workdir);
+    return { ...base, cwd, call };
+  },
+  render(_req: WireRequest, answer: Answer): WireAnswer {
+    if (answer.kind === "deny" || answer.kind === "ask") return { body: { decision: "deny", reason: refusalReason(answer, "OpenCode") }, exitCode: 0 };
+    return { body: {}, exitCode: 0 };
+  },
+};
