@@ -6,7 +6,10 @@
 //   adapters hookserver/, install/, pi/ use core and engine; cli/ and views/ may also host the
 //            endpoint (hookserver/) and the installers (install/); no adapter imports cli/, views/
 //            or pi/ of another, so no two folders depend on each other
+// And inside a folder no circles: no module reaches itself through its imports, type-only ones
+// included (eslint-rules/no-import-cycle.mjs).
 import tseslint from "typescript-eslint";
+import { noImportCycle } from "./eslint-rules/no-import-cycle.mjs";
 
 const ADAPTERS = ["hookserver", "install", "pi", "cli", "views", "webview"];
 
@@ -24,7 +27,9 @@ export default tseslint.config(
   {
     files: ["src/**/*.ts"],
     extends: [tseslint.configs.recommended],
+    plugins: { local: { rules: { "no-import-cycle": noImportCycle } } },
     rules: {
+      "local/no-import-cycle": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },

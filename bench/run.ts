@@ -4,7 +4,7 @@
 // {value, unit}, plus the `peers` table) and docs/performance.md's tables (scripts/perf-table.js).
 //   --quick        fewer rounds and sessions (a smoke run; figures noisier)
 //   --no-agents    skip the real Claude Code and pi sessions
-//   --only=A,B     run only these sections (engine, rules, snapshots, endpoint, hooks, memory, agents, extension)
+//   --only=A,B     run only these sections (engine, rules, snapshots, asks, endpoint, hooks, memory, agents, extension)
 //                  and leave bench/results.json alone (a focused look while working)
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -19,6 +19,7 @@ import { addOurHooks, eventsFor } from "../src/engine/claude-settings";
 import type { Action } from "../src/engine/types";
 import { installLauncher } from "../src/install/launcher";
 import { makeProject } from "../test/e2e/support/project";
+import { concurrentAsks } from "./lib/asks";
 import { claudeSession, piSession } from "./lib/agents";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { brokenRules, generatedRules } from "./lib/generated";
@@ -155,6 +156,19 @@ function benchRules(): void {
   put("rules", "parse_reference_median", ref.median, "ms");
   put("rules", "parse_1000_rules_median", big.median, "ms");
   put("rules", "diagnostics_1000_rules_median", diag.median, "ms");
+}
+
+// ---------------------------------------------------------------------------------------------
+async function benchAsks(): Promise<void> {
+  section("2b. Asks: 100 at once, one modal at a time, a 300 ms deadline each (98 end waiting in line)");
+  const runs: number[] = [];
+  let last = await concurrentAsks();
+  for (let i = 0; i < (quick ? 3 : 10); i++) runs.push((last = await concurrentAsks()).lastAnsweredMs);
+  const m = median(runs);
+  line(`last of ${last.asks} answered (deadline ${last.deadlineMs} ms): median`, show(m, "ms"));
+  line("beyond the deadline: median", show(m - last.deadlineMs, "ms"));
+  put("asks", "concurrent_100_last_answered", m, "ms");
+  put("asks", "concurrent_100_beyond_deadline", m - last.deadlineMs, "ms");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -513,6 +527,7 @@ async function main(): Promise<void> {
     const dir = corpusDir(root);
     benchSnapshots(loadCorpus(path.join(dir, "commands.jsonl")).map((c) => ({ tool: c.tool, input: c.input })), fs.readFileSync(path.join(dir, "rules.yaml"), "utf8"), quick);
   }
+  if (runs("asks")) await benchAsks();
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-")));
   const workspace = path.join(tmp, "ws");
   const stateDir = path.join(tmp, "state");

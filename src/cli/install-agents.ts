@@ -5,7 +5,7 @@ import { geminiSettingsFile, installGemini, uninstallGemini } from "../install/g
 import { lookupEndpoint } from "../core/registry";
 import { geminiLoadsProjectSettings } from "../install/doctor-agents";
 import { args, CliError, EXIT } from "./io";
-import { selfHookCommand } from "./install";
+import { selfHookCommand } from "./self-command";
 import { runQwenInstall } from "./install-qwen";
 import { runOpenCodeInstall } from "./install-opencode";
 
@@ -35,10 +35,6 @@ export function isAgentInstall(agent: string | undefined): boolean {
   return agent === "codex" || agent === "gemini" || agent === "qwen" || agent === "opencode";
 }
 
-function hookCommand(agent: string): string {
-  return selfHookCommand().replace(/ hook claude$/, ` hook ${agent}`);
-}
-
 export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): number {
   const uninstall = verb === "uninstall";
   const { values, positionals } = args(argv, { cwd: { type: "string" }, user: { type: "boolean" } }, true);
@@ -53,7 +49,7 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
         process.stdout.write(r.removed ? `removed the Damage Control block from ${r.file}\n` : `no Damage Control block in ${r.file}\n`);
         return EXIT.ok;
       }
-      const r = installCodex(hookCommand("codex"));
+      const r = installCodex(selfHookCommand("codex"));
       process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: PreToolUse command hook for every tool, trusted for Codex (group ${r.group}); user-level, so it guards ${folder} and every other folder\n`);
     } catch (e) {
       if (e instanceof CodexConfigError) throw new CliError(e.message, EXIT.io);
@@ -68,7 +64,7 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
     }
     let r;
     try {
-      r = installGemini(file, hookCommand("gemini"));
+      r = installGemini(file, selfHookCommand("gemini"));
     } catch (e) {
       throw new CliError((e as Error).message, EXIT.io);
     }

@@ -10,6 +10,7 @@ import { AGENT_INSTALL_HELP, isAgentInstall, runAgentInstall } from "./install-a
 import { args, CliError, EXIT } from "./io";
 import { INSTALL_COPILOT_HELP, runInstallCopilot } from "./install-copilot";
 import { installLauncher } from "../install/launcher";
+import { shellQuote } from "./self-command";
 import { loadOrCreateToken } from "../core/token";
 
 export const INSTALL_HELP: string = `Usage: damage-control install claude [--cwd DIR] [--claude-version V] [--posture governed]
@@ -41,16 +42,6 @@ install claude --managed
 --posture governed
                 also registers PostToolUse and the state-changing lifecycle events.
 uninstall       removes exactly what install added.`;
-
-/** The shell command line Claude Code runs for the command hook: this very CLI. */
-export function selfHookCommand(): string {
-  const cli = path.resolve(process.argv[1] ?? "damage-control");
-  return `${shellQuote(process.execPath)} ${shellQuote(cli)} hook claude`;
-}
-
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 export async function runInstall(argv: string[], verb: "install" | "uninstall"): Promise<number> {
   if (isAgentInstall(argv.find((a) => !a.startsWith("-")))) return runAgentInstall(argv, verb);

@@ -16,7 +16,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Check } from "./doctor";
+import type { Check } from "./check";
 import { readJsonObject, writeJsonIfChanged } from "./json-file";
 import { launcherPaths, PORTABLE_LAUNCHER, PORTABLE_LAUNCHER_PS1, shQuote } from "./launcher";
 

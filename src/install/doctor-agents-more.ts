@@ -5,7 +5,7 @@ import { userStateDir } from "../core/state-dir";
 import { launcherPaths } from "./launcher";
 import { opencodePluginFile, opencodeStatus } from "./opencode";
 import { qwenSettingsFile, qwenStatus } from "./qwen";
-import type { Check } from "./doctor";
+import type { Check } from "./check";
 
 export function qwenCheck(env: NodeJS.ProcessEnv): Check {
   const sh = launcherPaths(userStateDir(env)).sh;

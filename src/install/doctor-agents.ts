@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { codexStatus } from "./codex";
 import { geminiSettingsFile, geminiStatus } from "./gemini";
-import type { Check } from "./doctor";
+import type { Check } from "./check";
 import { opencodeCheck, qwenCheck } from "./doctor-agents-more";
 
 type Obj = Record<string, unknown>;

@@ -8,6 +8,7 @@ import { lookupEndpoint } from "../core/registry";
 import { RulesStore } from "../core/rules-store";
 import { readToken } from "../core/token";
 import { userStateDir } from "../core/state-dir";
+import type { Check, CheckStatus } from "./check";
 import { CLAUDE_SETTINGS, detectClaudeVersion } from "./claude";
 import { listOurHooks, ON_FAILURE_SINCE, TOKEN_ENV } from "../engine/claude-settings";
 import { managedSettingsPath, projectHooksDisabledMessage, readManaged } from "./managed";
@@ -15,14 +16,6 @@ import { moreAgentChecks } from "./doctor-agents";
 import { isPiInstalled, piExtensionPath } from "./pi";
 import { compareVersions } from "../engine/version";
 import { vscodeAgentCheck } from "./copilot";
-
-export type CheckStatus = "ok" | "warn" | "fail";
-
-export interface Check {
-  id: string;
-  status: CheckStatus;
-  message: string;
-}
 
 export interface DoctorReport {
   folder: string;

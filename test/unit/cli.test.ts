@@ -192,6 +192,23 @@ describe("damage-control CLI", () => {
       assert.match(fs.readFileSync(ledgerFile, "utf8"), /sudo rm x/, "decided by the endpoint, which wrote the ledger");
     });
 
+    it("hook claude with a wrong token in the environment is turned away (401) and decides locally (never allows)", async () => {
+      // While serve is up (after SIGTERM this would test "down" instead): the endpoint answers
+      // /health with the real token, and decides nothing for the hook, which was refused with 401.
+      const health = async () => {
+        const res = await fetch(`${url}/health`, { headers: { authorization: `Bearer ${fs.readFileSync(path.join(state, "token"), "utf8").trim()}` } });
+        assert.equal(res.status, 200, "the endpoint is up");
+        return ((await res.json()) as { decisions: number }).decisions;
+      };
+      const wrong = await fetch(`${url}/claude/hook`, { method: "POST", headers: { authorization: "Bearer wrong" }, body: "{}" });
+      assert.equal(wrong.status, 401, "the endpoint turns the wrong token away");
+      const before = await health();
+      const payload = { session_id: "s", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: path.join(ws, ".env") } };
+      const r = run(["hook", "claude"], JSON.stringify(payload), { DAMAGE_CONTROL_TOKEN: "wrong", DAMAGE_CONTROL_URL: url });
+      assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, "deny");
+      assert.equal(await health(), before, "the endpoint decided the call: the wrong token was not sent");
+    });
+
     it("serve stops on SIGTERM and marks itself inactive", async () => {
       child!.kill("SIGTERM");
       const code = await new Promise((resolve) => child!.on("exit", resolve));
@@ -207,12 +224,6 @@ describe("damage-control CLI", () => {
       assert.equal(out.permissionDecision, "deny");
       const harmless = run(["hook", "claude"], JSON.stringify({ ...payload, tool_input: { command: "ls" } }));
       assert.deepEqual(JSON.parse(harmless.stdout), {});
-    });
-
-    it("hook claude with a wrong token in the environment decides locally (never allows)", () => {
-      const payload = { session_id: "s", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: path.join(ws, ".env") } };
-      const r = run(["hook", "claude"], JSON.stringify(payload), { DAMAGE_CONTROL_TOKEN: "wrong", DAMAGE_CONTROL_URL: url });
-      assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, "deny");
     });
 
     it("hook claude on garbage input: deny and exit 2", () => {

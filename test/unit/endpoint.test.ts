@@ -7,8 +7,7 @@ import { renderClaudeAnswer } from "../../src/engine/agents/claude";
 import { Guard } from "../../src/core/guard";
 import { MAX_BODY_BYTES, startEndpoint, type Endpoint } from "../../src/hookserver/server";
 import { request } from "./http-client";
-import { ruleCounts } from "../../src/core/counts";
-import { defaultRules } from "../../src/engine/rules/defaults";
+import { DEFAULT_COUNTS } from "../support/default-counts";
 
 const TOKEN = "t".repeat(43);
 
@@ -123,8 +122,10 @@ describe("endpoint over HTTP", () => {
     const h = r.json as { ok: boolean; folders: { counts: { total: number; bashPatterns: number; ask: number } }[] };
     assert.equal(h.ok, true);
     // Changed on purpose (issue 15): the workspace file adds to the default floor (was: 3 rules alone).
-    const floor = ruleCounts(defaultRules());
-    assert.deepEqual(h.folders[0].counts, { total: floor.total + 2, bashPatterns: floor.bashPatterns + 2, ask: floor.ask + 1, zeroAccess: floor.zeroAccess /* .env is a default already */, readOnly: floor.readOnly, noDelete: floor.noDelete });
+    // Hand-counted: the defaults (test/support/default-counts.ts) + the file's rm and push rules
+    // (push asks); its .env is a default already.
+    const d = DEFAULT_COUNTS;
+    assert.deepEqual(h.folders[0].counts, { total: d.total + 2, bashPatterns: d.bashPatterns + 2, ask: d.ask + 1, zeroAccess: d.zeroAccess, readOnly: d.readOnly, noDelete: d.noDelete });
     assert.ok(!r.text.includes(TOKEN));
   });
 

@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { copilotCaller } from "../../src/engine/agents/copilot";
 import { mapVsCodeTool, vscodeWire } from "../../src/engine/agents/vscode";
 import type { Asker, AskRequest } from "../../src/core/asker";
+import type { Decider } from "../../src/core/decider";
 import { inProcessDecider } from "../../src/core/in-process-decider";
 import { Guard } from "../../src/core/guard";
 import { register } from "../../src/core/registry";
@@ -145,6 +146,23 @@ describe("hook copilot and the launcher against a real endpoint", function () {
   const asks: AskRequest[] = [];
   let askAnswer: (r: AskRequest) => Promise<{ approved: boolean; why: string }> = async () => ({ approved: false, why: "denied in the test" });
   const asker: Asker = { ask: (r: AskRequest) => (asks.push(r), askAnswer(r)) };
+  /** The tool-call ids the guard has judged, in order: a copy of a call that has been judged is
+   *  past the point where it joins the pending first copy (the dedupe tests wait for this). */
+  const judged: string[] = [];
+  const decider: Decider = {
+    judge: async (req, rules, ctx, posture) => {
+      const j = await inProcessDecider.judge(req, rules, ctx, posture);
+      const raw = req.raw as { tool_use_id?: unknown } | undefined;
+      judged.push(String(raw?.tool_use_id ?? ""));
+      return j;
+    },
+    close: () => inProcessDecider.close(),
+  };
+  /** Resolves once `id` has been judged `n` times (and the guard has gone on past the judgement). */
+  const judgedTimes = async (id: string, n: number) => {
+    while (judged.filter((j) => j === id).length < n) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setImmediate(r));
+  };
 
   const env = () => {
     const e: NodeJS.ProcessEnv = { ...process.env, DAMAGE_CONTROL_STATE_DIR: state, HOME: root };
@@ -158,7 +176,7 @@ describe("hook copilot and the launcher against a real endpoint", function () {
   const both = async (input: string) => [await viaLauncher(input), await viaNode(input)];
 
   async function startEndpoint(): Promise<void> {
-    guard = new Guard({ folders: [ws], decider: inProcessDecider });
+    guard = new Guard({ folders: [ws], decider });
     endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "test", stateDir: state, asker, onAnswer: (a) => answers.push(a) });
   }
   async function stopEndpoint(): Promise<void> {
@@ -268,7 +286,7 @@ describe("hook copilot and the launcher against a real endpoint", function () {
     const a = run();
     const b = run();
     while (asks.length === asked) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 1500)); // the second copy arrives while the first is pending
+    await judgedTimes("call_same__vscode-7", 2); // the second copy has arrived while the first is pending
     release();
     const [oa, ob] = await Promise.all([a, b]);
     askAnswer = async () => ({ approved: false, why: "denied in the test" });
@@ -292,7 +310,7 @@ describe("hook copilot and the launcher against a real endpoint", function () {
     const viaClaude = guard!.handle("claude", input, { asker });
     const viaVsCode = guard!.handle("vscode", input, { asker });
     while (asks.length === asked) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 200));
+    await judgedTimes("call_both__vscode-9", 2); // the copy on the other route has arrived while the first is pending
     release();
     const [a, b] = await Promise.all([viaClaude, viaVsCode]);
     askAnswer = async () => ({ approved: false, why: "denied in the test" });
@@ -313,7 +331,15 @@ describe("hook copilot and the launcher against a real endpoint", function () {
         assert.equal(r.status, 0, r.stderr);
         assert.equal(decision(r.stdout).decision, "deny");
       }
-      assert.ok(answers.slice(before).every((a) => a.status === 401));
+      // Each of the two hooks asked the endpoint once and was turned away (an empty list would
+      // mean neither asked: decided locally without the 401 this test is about).
+      assert.deepEqual(
+        answers.slice(before).map((a) => [a.route, a.status]),
+        [
+          ["/hook/vscode", 401],
+          ["/hook/vscode", 401],
+        ],
+      );
     } finally {
       fs.writeFileSync(file, token + "\n", { mode: 0o600 });
     }

@@ -1,27 +1,7 @@
 // The layer rule in eslint.config.mjs: a deliberate upward import fails lint; the same file
 // importing downward passes (the control run).
 import * as assert from "node:assert/strict";
-import * as path from "node:path";
-import { repoRoot } from "./support";
-
-interface LintMessage {
-  ruleId: string | null;
-  message: string;
-}
-interface ESLintApi {
-  lintText(text: string, opts: { filePath: string }): Promise<{ messages: LintMessage[] }[]>;
-}
-// ESLint from the repository's node_modules at run time (a computed path: esbuild leaves it out of the bundle).
-const eslintModule = path.join(repoRoot, "node_modules", "eslint");
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ESLint } = require(eslintModule) as { ESLint: new (o: { cwd: string }) => ESLintApi };
-const eslint = new ESLint({ cwd: repoRoot });
-
-/** status 1 when the text has a lint error (as the CLI exits), else 0. */
-async function lint(filePath: string, text: string): Promise<{ status: number; out: string }> {
-  const [result] = await eslint.lintText(text, { filePath: path.join(repoRoot, filePath) });
-  return { status: result.messages.length > 0 ? 1 : 0, out: result.messages.map((m) => `${m.ruleId}: ${m.message}`).join("\n") };
-}
+import { lint } from "./eslint-run";
 
 describe("layer rule (ESLint no-restricted-imports)", function () {
   this.timeout(240_000);

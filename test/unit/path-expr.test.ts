@@ -1,7 +1,7 @@
 // Paths interpreter code builds from known parts (src/engine/shell/path-expr.ts): the vocabulary,
 // each language's join semantics, and that anything outside it is no value at all.
 import * as assert from "node:assert/strict";
-import type { Language } from "../../src/engine/shell/inline";
+import type { Language } from "../../src/engine/shell/inline-language";
 import { evalPathExpression } from "../../src/engine/shell/path-expr";
 
 const roots = { home: "/home/dev", cwd: "/home/dev/app" };

@@ -12,18 +12,8 @@ import type { Access, Span } from "../types";
 import { cmdletFor, findParam, hasDestructiveVerb, isHarmlessCmdlet, type CmdletSpec, type ParamSpec } from "./cmdlets";
 import { readScript, type Element, type Part, type Pipeline, type Word } from "./syntax";
 import { runCmd } from "./cmd";
-
-/** A word's value when it can be known without running anything. */
-export interface Value {
-  text?: string;
-  word: Word;
-}
-
-interface Scope {
-  cwd: string;
-  vars: Map<string, string | undefined>;
-  functions: Set<string>;
-}
+import { programName, shellQuote } from "./to-bash";
+import type { PsHost, Scope, Value } from "./walk-types";
 
 /** What a pipeline element hands on: the paths a listing cmdlet yields. */
 interface Yield {
@@ -41,7 +31,7 @@ export function analyzePowerShell(command: string, ctx: ShellContext): CommandAn
   return w.sink.result();
 }
 
-export class PsWalker {
+class PsWalker implements PsHost {
   readonly sink = new Sink();
 
   constructor(readonly ctx: ShellContext) {}
@@ -397,12 +387,6 @@ const DOTNET: Record<string, Access[]> = {
 
 const KEYWORDS = new Set(["if", "elseif", "else", "foreach", "for", "while", "do", "until", "switch", "function", "filter", "try", "catch", "finally", "trap", "param", "return", "exit", "throw", "break", "continue", "begin", "process", "end", "class", "enum", "using", "data"]);
 
-/** `C:\Program Files\Git\bin\git.exe` → `git`. */
-export function programName(written: string): string {
-  const base = written.replace(/\\/g, "/").split("/").pop() ?? written;
-  return base.replace(/\.(exe|cmd|bat|com|ps1)$/i, "");
-}
-
 export interface Bound {
   /** Values by parameter name (canonical). */
   values: Map<string, Value[]>;
@@ -479,10 +463,6 @@ function splitArgumentList(text: string): string[] {
 
 function litWord(text: string, el: Element): Word {
   return { parts: [{ kind: "lit", text }], start: el.start, end: el.end };
-}
-
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** -EncodedCommand: base64 of UTF-16LE text. */

@@ -1,8 +1,8 @@
 // `cmd /c …` inside PowerShell: cmd's own built-ins that touch files (del, rd, type, copy, move,
 // robocopy /MIR) as a table; anything else is a program for the bash analysis.
 import type { Access, Span } from "../types";
-import type { PsWalker, Value } from "./analyze";
-import { programName, shellQuote } from "./analyze";
+import { programName, shellQuote } from "./to-bash";
+import type { PsHost, Scope, Value } from "./walk-types";
 
 interface CmdBuiltin {
   /** How the operands are touched; copy/move: all but the last are sources, the last is written. */
@@ -23,9 +23,7 @@ const BUILTINS: Record<string, CmdBuiltin> = {
   move: { access: "move", bash: "mv" },
 };
 
-type Scope = Parameters<PsWalker["paths"]>[1];
-
-export function runCmd(w: PsWalker, values: Value[], span: Span, scope: Scope, depth: number): void {
+export function runCmd(w: PsHost, values: Value[], span: Span, scope: Scope, depth: number): void {
   const at = values.findIndex((v) => /^\/[ck]$/i.test(v.text ?? ""));
   if (at < 0) return;
   const rest = values.slice(at + 1);
@@ -39,7 +37,7 @@ export function runCmd(w: PsWalker, values: Value[], span: Span, scope: Scope, d
   }
 }
 
-function builtin(w: PsWalker, words: string[], span: Span, scope: Scope): void {
+function builtin(w: PsHost, words: string[], span: Span, scope: Scope): void {
   const name = programName(words[0]).toLowerCase();
   const spec = BUILTINS[name];
   const args = words.slice(1);

@@ -9,13 +9,12 @@
 //   - every other string literal that could be a path counts as a read (naming a zero-access file).
 // A non-literal argument where a command or a modified path is expected is an Uncertainty.
 import { sliceCode, spanIn, type Code } from "./code";
+import type { Language } from "./inline-language";
 import { MAX_INLINE_CODE } from "./limits";
 import { evalPathExpression } from "./path-expr";
 import { runSql } from "./programs/sql";
 import type { Invocation, Runner } from "./runner";
 import { syntheticArg, type Arg } from "./words";
-
-export type Language = "python" | "node" | "ruby" | "perl" | "php";
 
 type Op = "sql" | "shell" | "argv" | "rmrf" | "rmr" | "rmf" | "delete" | "rmdir" | "write" | "read" | "open" | "move" | "copy" | "chmod" | "chmodModeFirst" | "jsRm" | "pathlib" | "pathRoot" | "perlOpen";
 

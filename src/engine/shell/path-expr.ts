@@ -6,7 +6,7 @@
 // in the expression leaves it unknown (the caller then asks, as for any target known only at run
 // time). Pure: the home and working folders are given.
 import { posix } from "node:path";
-import type { Language } from "./inline";
+import type { Language } from "./inline-language";
 
 export interface PathRoots {
   home: string;

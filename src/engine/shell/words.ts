@@ -7,7 +7,7 @@ import { forEachChild, type HereDocBody, type ParsedScript, type SyntaxNode, typ
 import type { Span } from "../types";
 import { CodeBuilder, offsetAt, sliceCode, spanIn, type Code } from "./code";
 import { base64Decode, hexDecode, printfOutput, reverseLines, unescapeC } from "./decode";
-import type { Stdin } from "./runner";
+import type { Stdin } from "./stdin";
 import type { Scope, Sym } from "./scope";
 
 export interface Arg {

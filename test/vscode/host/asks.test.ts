@@ -55,7 +55,7 @@ suite("asks (stubbed modal)", () => {
     assert.match(detail, /No answer within 30 s means Deny\./);
     // Issue 24: the modal says whether approving is recoverable; a push changes the remote only.
     assert.match(detail, /Not recoverable by Damage Control: it sees nothing this call destroys on this machine/);
-    await sleep(200);
+    // Not answered yet; and below, the answer carries the click, which only exists after it.
     assert.equal(post.done(), false, "the hook was answered before anyone clicked");
     call.answer.resolve("Allow");
     const answer = await post.promise;
@@ -76,7 +76,9 @@ suite("asks (stubbed modal)", () => {
 
     for (let i = 0; i < 3; i++) {
       const call = await until(() => modal!.calls[i], 10_000, `modal #${i + 1}`);
-      await sleep(400); // time enough for a second modal to show if the queue let it
+      // Every ask still open has reached the queue (one on screen, the rest in line): the queue
+      // shows the next one as soon as it may, so a second modal would be there now if it let it.
+      await until(() => api.asks.waiting === 3 - i, 10_000, `${3 - i} asks in the queue`);
       assert.equal(modal.calls.length, i + 1, `${modal.calls.length} modals at once`);
       const command = commandOf(call);
       assert.ok(posts.has(command), `modal for an unknown command: ${command}`);
@@ -102,7 +104,7 @@ suite("asks (stubbed modal)", () => {
     const again = await postClaudeHook(url, token, bashHook(fx.workspace, denied));
     assert.equal(permission(again)?.decision, "deny");
     assert.match(permission(again)!.reason, /already denied this same call/);
-    await sleep(200);
+    // That answer is the queue's, given instead of a modal (it never queues the call), so none can follow.
     assert.equal(modal.calls.length, 3, "the human was asked again about a call they just denied");
   });
 
@@ -159,10 +161,10 @@ suite("asks (stubbed modal)", () => {
     const note = await until(() => infos.find((m) => /came too late/.test(m)), 5000, 'the "came too late" message');
     assert.match(note, /your "Allow" for Claude Code's Bash call came too late/);
     assert.match(note, /nothing was changed/);
-    await sleep(300);
+    // The note comes from the handler a late click reaches; what the guard still had to record is written once drained.
+    await guard.drain();
     assert.deepEqual(decisions.length, 2, `the late click produced a decision: ${JSON.stringify(decisions.slice(2))}`);
     assert.deepEqual({ ...guard.stats }, stats, "the late click changed the guard's counts");
-    await guard.drain();
     const ledger = guard.ledgerFor(fx.workspace).tail(100).filter((e) => e.target === a);
     assert.deepEqual(ledger.map((e) => e.decision), ["denied-by-user"], "the ledger records anything but one denial for A");
 

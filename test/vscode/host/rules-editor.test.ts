@@ -47,9 +47,10 @@ suite("rules file in the editor", () => {
   });
 
   test("the fixture's own (good) rules file has no error diagnostics", async () => {
-    await dcApi();
+    const api = await dcApi();
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(fx.rulesFile));
-    await new Promise((r) => setTimeout(r, 500));
+    // Linted (the collection holds the file's list, empty or not) before "no errors" is believed.
+    await until(() => api.diagnostics.collection.has(doc.uri), 10_000, "the rules file linted");
     const errors = ours(doc.uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
     assert.deepEqual(errors.map((d) => `${codeOf(d)} ${d.message}`), []);
   });

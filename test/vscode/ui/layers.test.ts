@@ -60,10 +60,15 @@ suite("rule layers in the workbench", function () {
     await waitForNotification(dc!.wb.page, /damageControl\.enabled.*may not loosen/);
   });
 
-  test("a rules file that drops defaults shows the approval notification; rm -rf ~ is refused until Approve, then the file applies", async () => {
+  test("a rules file that drops defaults shows the approval notification; rm -rf notes is refused until Approve, then the file applies", async () => {
     const page = dc!.wb.page;
-    const before = await postClaudeHook(dc!.url, dc!.token, bashHook(dc!.fx.workspace, "rm -rf ~"));
+    // A command only the dropped rules decide: no path rule refuses deleting notes/ (unlike `rm -rf ~`,
+    // refused below ~/.ssh/ either way) and notes/ is no build output (unlike `rm -rf build`,
+    // regenerable, allowed either way).
+    const command = "rm -rf notes";
+    const before = await postClaudeHook(dc!.url, dc!.token, bashHook(dc!.fx.workspace, command));
     assert.equal(permission(before)?.decision, "deny", JSON.stringify(before.body));
+    assert.match(permission(before)!.reason, /recursive or forced rm/, "refused by the default rm rule the file drops");
     const message = await waitForNotification(page, /drops 2 default rule\(s\)/);
     assert.match(message, /rm-recursive-force/);
     await expandNotification(page, "drops 2 default rule");
@@ -73,11 +78,12 @@ suite("rule layers in the workbench", function () {
     const deadline = Date.now() + 15_000;
     let after;
     for (;;) {
-      after = await postClaudeHook(dc!.url, dc!.token, bashHook(dc!.fx.workspace, "rm -rf build"));
+      after = await postClaudeHook(dc!.url, dc!.token, bashHook(dc!.fx.workspace, command));
       if (permission(after)?.decision !== "deny" || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 300));
     }
     assert.notEqual(permission(after)?.decision, "deny", JSON.stringify(after.body));
+    assert.notEqual(permission(after)?.decision, "ask", JSON.stringify(after.body));
     const approvals = JSON.parse(fs.readFileSync(path.join(dc!.fx.stateDir, "approvals.json"), "utf8"));
     assert.equal(approvals.approvals[0].file, dc!.fx.rulesFile);
   });

@@ -6,7 +6,7 @@ import { has, parseOptions } from "../options";
 import type { Handler } from "../runner";
 import { known } from "../words";
 import { mentionAll, present } from "./common";
-import type { EffectRow } from "./table";
+import type { EffectRow } from "./effect-row";
 
 const MKFS_SPEC = { shortWithValue: "bCgGiIJlLmMNoOrETUdezt", longWithValue: ["type"] };
 const writesDevice = (unless: string[] = [], when?: string[], shortWithValue = ""): EffectRow[] => [{ operands: "write", unless, ...(when && { when }), spec: { shortWithValue } }];

@@ -3,7 +3,8 @@
 // operands in place. The invocation is shown with the inline code as DATA: code is judged by what
 // it calls, never by the words it prints (`python -c "print('rm -rf /')"` is allowed).
 import { CodeBuilder, type Code } from "../code";
-import { analyzeInline, type Language } from "../inline";
+import { analyzeInline } from "../inline";
+import type { Language } from "../inline-language";
 import { DATA } from "../normalize";
 import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";

@@ -15,31 +15,17 @@
 //     (`ssh -i KEY`, `curl --cert`): the program uses it and never shows it, so it is not a read.
 // Runner options that load environment files (`--env-file`) and container mounts are read for
 // every program (see `genericEffects`).
-import type { Access } from "../../types";
-import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
+import { has, parseOptions, valuesOf } from "../options";
 import type { Handler, Invocation, RunResult, Runner } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
 import { CONTAINER_CLIS, shown, subArg } from "./common";
 import { CREDENTIAL_USES } from "./credentials";
 import { FORMATTER_KINDS } from "./file-kinds";
 import { DEVICE_ROWS } from "./devices";
+import type { EffectRow } from "./effect-row";
 
-export interface EffectRow {
-  /** Subcommand words after the program (`ruff format`, `gio trash`). */
-  sub?: string[];
-  spec?: OptionSpec;
-  operands?: Access;
-  recursive?: boolean;
-  when?: string[];
-  unless?: string[];
-  optionEffects?: Record<string, Access>;
-  noOperands?: "cwd";
-  showAs?: string[];
-  kinds?: readonly string[];
-  uses?: readonly string[];
-  /** The operands are credential files the program loads (`ssh-add KEY`): used, not read. */
-  usesOperands?: boolean;
-}
+export type { EffectRow } from "./effect-row";
+
 
 const FORMATTER_UNLESS = ["check", "diff", "dry-run", "l", "list-different", "d"];
 

@@ -1,0 +1,3 @@
+// The interpreters whose inline code is read (inline.ts scans it, path-expr.ts evaluates the path
+// expressions in it): one name per language, as the interpreter handlers pass it.
+export type Language = "python" | "node" | "ruby" | "perl" | "php";
