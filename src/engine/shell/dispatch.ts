@@ -86,6 +86,16 @@ export function programOf(word: string): string {
   return versioned && knownProgram(versioned[1]) ? versioned[1] : name;
 }
 
+/** Programs that ship their subcommands as dashed executables (git-core's `git-push`): `git-push X` is `git push X`. */
+const DASHED_SUBCOMMANDS = new Set(["git"]);
+
+/** `git-push` → git + push, for a program name the analysis does not know by itself. */
+export function dashedSubcommand(name: string): { program: string; sub: string } | undefined {
+  if (knownProgram(name)) return undefined;
+  const m = /^([a-z0-9]+)-([a-z][a-z0-9-]*)$/.exec(name);
+  return m && DASHED_SUBCOMMANDS.has(m[1]) ? { program: m[1], sub: m[2] } : undefined;
+}
+
 function knownProgram(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(HANDLERS, name) || REMOTE_TABLE.has(name) || interpreterFamily(name) !== undefined;
 }
