@@ -319,6 +319,18 @@ describe("remote effects (issue 23)", () => {
     ["etcdctl get --prefix /services/", "allow"],
   ]);
 
+  family("data services over HTTP: one-label hosts, a variable host whose path says it", [
+    ["curl -XPOST http://search:9200/logs/_delete_by_query -d '{\"query\":{\"match_all\":{}}}'", "block"],
+    ["curl -X DELETE http://opensearch:9200/_all", "block"],
+    ["curl -X DELETE \"${OPENSEARCH}/_all\"", "block"],
+    ["curl -X POST \"$SEARCH/orders/_delete_by_query\" -d @q.json", "block"],
+    // everyday
+    ["curl \"$ES_URL/_all/_search\"", "allow"],
+    ["curl http://search:9200/_cat/indices", "allow"],
+    ["curl -X DELETE \"$API/todos/1\"", "allow"],
+    ["curl -X DELETE http://api:3000/todos/1", "allow"],
+  ]);
+
   family("backups: local snapshots, verb-first velero", [
     ["tmutil thinlocalsnapshots / 10000000000 4", "block"],
     ["velero delete schedule nightly --confirm", "block"],

@@ -12,6 +12,8 @@ export interface RemoteWords {
   name: string;
   /** The arguments' values (undefined: only known at run time). */
   args: readonly (string | undefined)[];
+  /** The arguments as written, unknown expansions kept (`$ES_URL/_all`): asked for only by the HTTP clients. */
+  texts?: () => readonly string[];
   span: Span;
 }
 
@@ -153,7 +155,7 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
   const p = parse(inv.args);
   if (entry.special === "http" && entry.rows) codeHostApi(inv.name, p, inv.span, out);
   else if (entry.special === "http") {
-    const e = httpEffect(inv.name, inv.args);
+    const e = httpEffect(inv.name, inv.args, inv.texts);
     if (e) out.push({ ...e, program: inv.name, span: inv.span });
   } else if (entry.special === "git") gitPush(p, inv.span, out);
   else if (entry.special === "copy") copyOnto(inv.name, p, inv.span, out);

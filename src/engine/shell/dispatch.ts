@@ -63,7 +63,7 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const understood = !inTable && handledProgram(inv.name);
   if (inTable || !understood) {
     const found: RemoteEffect[] = [];
-    remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), span: inv.span }, understood, found);
+    remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), texts: () => inv.args.map((a) => a.text), span: inv.span }, understood, found);
     for (const e of found) r.sink.remoteEffect(e);
   }
   const text = result?.text ?? r.sink.commands[at]?.text;
