@@ -331,6 +331,20 @@ describe("remote effects (issue 23)", () => {
     ["curl -X DELETE http://api:3000/todos/1", "allow"],
   ]);
 
+  family("data services: a mongo shell's total deletes, cqlsh through the SQL rules", [
+    ["mongosh app --eval 'db.orders.remove({})'", "block"],
+    ["mongo app --eval 'db.getCollection(\"logs\").drop()'", "block"],
+    ["mongosh app --eval 'db.sessions.deleteMany( { } )'", "block"],
+    ["cqlsh -e 'DROP KEYSPACE analytics'", "block"],
+    ["cqlsh --execute='TRUNCATE shop.orders'", "block"],
+    // everyday
+    ["mongosh app --eval 'db.sessions.deleteMany({expired: true})'", "allow"],
+    ["mongosh app --eval 'db.orders.find({}).count()'", "allow"],
+    ["python -c 'df.drop()'", "allow"],
+    ["cqlsh -e 'SELECT * FROM shop.users LIMIT 5'", "allow"],
+    ["cqlsh -k shop -e 'DELETE FROM users WHERE id = 1'", "allow"],
+  ]);
+
   family("backups: local snapshots, verb-first velero", [
     ["tmutil thinlocalsnapshots / 10000000000 4", "block"],
     ["velero delete schedule nightly --confirm", "block"],
