@@ -54,7 +54,8 @@ const codeHost = (extra: RemoteRow[] = []): RemoteProgram => ({
 
 /** Kubernetes kinds whose deletion takes a service down (a pod is recreated by its controller: everyday). */
 const WORKLOADS = "deployment|deployments|deploy|statefulset|statefulsets|sts|daemonset|daemonsets|ds|cronjob|cronjobs|cj|service|services|svc|ingress|ingresses|ing|replicaset|replicasets|rs";
-const DRY_RUN_K8S = ["dry-run"];
+/** A dry run deletes nothing; everything of a kind (`--all`, `-A`) is infra-delete-kubernetes' pattern. */
+const DRY_RUN_K8S = ["dry-run", "all", "A", "all-namespaces"];
 
 const secretsReadAndDelete = (reads: string[], deletes: string[], unless: string[] = []): RemoteRow[] => [
   ...deletes.map((d) => row(d, "destroy", "secrets")),
