@@ -47,7 +47,8 @@ describe("defaults: infrastructure destroy (ask)", () => {
       "helm upgrade --install api ./chart",
       "helm list -A",
       "aws s3 ls s3://assets",
-      "aws s3 rm s3://assets/old.html",
+      // Changed on purpose (issue 23): `aws s3 rm` of one object now asks, as `aws s3api
+      // delete-object` did (no undo without versioning): remote-effects.test.ts, "clouds and platforms".
       "aws s3 sync dist/ s3://assets/",
       "gcloud sql instances list",
       "docker system prune -af",

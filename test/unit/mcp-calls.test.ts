@@ -101,6 +101,40 @@ describe("MCP calls (judged by their arguments, under the embedded defaults)", (
     assert.ok(!JSON.stringify(v).includes("hunter2"), JSON.stringify(v));
     assert.ok(!JSON.stringify(v).includes("sk-live"), JSON.stringify(v));
   });
+  it("UPDATE without WHERE: the same rule through psql -c and an MCP SQL tool", () => {
+    const viaPsql = decide({ tool: "bash", input: { command: `psql -c "UPDATE users SET role = 'admin'"` } }, defaultRules(), CTX);
+    const viaMcp = judge("mcp__dbhub__run_sql", { sql: "UPDATE users SET role = 'admin';" });
+    assert.equal(viaPsql.rule?.id, "sql-update-without-where");
+    assert.equal(viaMcp.rule?.id, viaPsql.rule?.id);
+  });
+  describe("families from the outside corpus (second pass)", () => {
+    const rows: [tool: string, input: Record<string, unknown>, want: Action][] = [
+      // UPDATE without WHERE: the same rule as psql -c, through an MCP SQL tool.
+      ["mcp__postgres__query", { query: "update accounts set balance = 0" }, "block"],
+      ["mcp__postgres__query", { query: "update accounts set balance = 0 where id = 7" }, "allow"],
+      // Files in a remote repository are not local files: a named destroy there is put to the user.
+      ["mcp__gitlab__delete_file", { project_id: "acme/site", file_path: "docs/old.md", commit_message: "rm" }, "ask"],
+      ["mcp__github__get_file_contents", { owner: "acme", repo: "site", path: "README.md" }, "allow"],
+      ["mcp__filesystem__delete_file", { path: "notes/old.md" }, "allow"],
+      // cancel, archive, revoke: a hosted resource ends.
+      ["mcp__stripe__cancel_payment_intent", { payment_intent: "pi_123" }, "ask"],
+      ["mcp__linear__archive_issue", { id: "ENG-12" }, "ask"],
+      ["mcp__stripe__list_subscriptions", { customer: "cus_1" }, "allow"],
+      // Memory and browser tools: their text and scripts are data; no opinion.
+      ["mcp__memory__delete_observations", { deletions: [{ entityName: "db", observations: ["x"] }] }, "allow"],
+      ["mcp__memory__delete_relations", { relations: [{ from: "a", to: "b", relationType: "uses" }] }, "allow"],
+      ["mcp__playwright__browser_evaluate", { function: "() => document.body.remove()", script: "rm -rf ~" }, "allow"],
+      ["mcp__puppeteer__puppeteer_evaluate", { script: "localStorage.clear()" }, "allow"],
+      // …but a file a browser uploads is still read from this machine.
+      ["mcp__playwright__browser_file_upload", { paths: [".env"] }, "block"],
+    ];
+    for (const [tool, input, want] of rows) {
+      it(`${want}: ${tool} ${JSON.stringify(input)}`, () => {
+        const v = judge(tool, input);
+        assert.equal(v.action, want, `${v.action}: ${v.reason}`);
+      });
+    }
+  });
   it("Gemini's spelling mcp_<server>_<tool> is an MCP call too", () => {
     assert.equal(decide({ tool: "mcp_db_execute_sql", input: { sql: "DROP TABLE users" } }, defaultRules(), CTX, "cli").action, "block");
     assert.equal(decide({ tool: "mcp_db_execute_sql", input: { sql: "SELECT 1" } }, defaultRules(), CTX, "cli").action, "allow");

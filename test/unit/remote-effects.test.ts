@@ -276,6 +276,107 @@ describe("remote effects (issue 23)", () => {
     ["busybox ls", "allow"],
   ]);
 
+  // Families found by the outside corpus (issue 23, second pass): table rows, each with its controls.
+  family("code hosts and CI: archive, server-side contexts, dry runs, dashed git", [
+    ["gh repo archive -y octo/app", "ask"],
+    ["circleci context remove-secret github octo ctx TOKEN", "ask"],
+    ["/usr/lib/git-core/git-push --delete upstream topic", "ask"],
+    ["git-push origin :topic", "ask"],
+    // everyday
+    ["gh repo view octo/app", "allow"],
+    ["gh repo unarchive -y octo/app", "allow"],
+    ["glab repo archive octo/app", "allow"],
+    ["circleci context list github octo", "allow"],
+    ["circleci config validate", "allow"],
+    ["git push -n --delete upstream topic", "allow"],
+    ["git push --dry-run upstream :topic", "allow"],
+    ["git-status", "allow"],
+  ]);
+
+  family("clouds and platforms: one object, disable verbs, workloads", [
+    ["aws s3 rm s3://site/old/index.html", "ask"],
+    ["firebase hosting:disable --site staging", "ask"],
+    ["heroku features:disable preboot -a web", "ask"],
+    ["kubectl delete statefulset postgres -n dev", "ask"],
+    ["kubectl --context dev delete svc api", "ask"],
+    ["oc delete deploy web", "ask"],
+    // everyday
+    ["aws s3 rm --dryrun s3://site/old/index.html", "allow"],
+    ["aws s3 cp report.csv s3://site/reports/", "allow"],
+    ["firebase hosting:channel:list", "allow"],
+    ["firebase deploy --only hosting", "allow"],
+    ["kubectl delete pod api-7f9c -n dev", "allow"],
+    ["kubectl delete deployment api --dry-run=client", "allow"],
+    ["kubectl get deployments -n dev", "allow"],
+  ]);
+
+  family("data services: one etcd key is everyday, a prefix is every key", [
+    ["etcdctl del --prefix /services/", "block"],
+    ["etcdctl del '' --from-key", "block"],
+    // everyday
+    ["etcdctl del /services/web/lock", "allow"],
+    ["etcdctl --endpoints http://127.0.0.1:2379 del flags/beta", "allow"],
+    ["etcdctl get --prefix /services/", "allow"],
+  ]);
+
+  family("data services over HTTP: one-label hosts, a variable host whose path says it", [
+    ["curl -XPOST http://search:9200/logs/_delete_by_query -d '{\"query\":{\"match_all\":{}}}'", "block"],
+    ["curl -X DELETE http://opensearch:9200/_all", "block"],
+    ["curl -X DELETE \"${OPENSEARCH}/_all\"", "block"],
+    ["curl -X POST \"$SEARCH/orders/_delete_by_query\" -d @q.json", "block"],
+    // everyday
+    ["curl \"$ES_URL/_all/_search\"", "allow"],
+    ["curl http://search:9200/_cat/indices", "allow"],
+    ["curl -X DELETE \"$API/todos/1\"", "allow"],
+    ["curl -X DELETE http://api:3000/todos/1", "allow"],
+  ]);
+
+  family("data services: a mongo shell's total deletes, cqlsh through the SQL rules", [
+    ["mongosh app --eval 'db.orders.remove({})'", "block"],
+    ["mongo app --eval 'db.getCollection(\"logs\").drop()'", "block"],
+    ["mongosh app --eval 'db.sessions.deleteMany( { } )'", "block"],
+    ["cqlsh -e 'DROP KEYSPACE analytics'", "block"],
+    ["cqlsh --execute='TRUNCATE shop.orders'", "block"],
+    // everyday
+    ["mongosh app --eval 'db.sessions.deleteMany({expired: true})'", "allow"],
+    ["mongosh app --eval 'db.orders.find({}).count()'", "allow"],
+    ["python -c 'df.drop()'", "allow"],
+    ["cqlsh -e 'SELECT * FROM shop.users LIMIT 5'", "allow"],
+    ["cqlsh -k shop -e 'DELETE FROM users WHERE id = 1'", "allow"],
+  ]);
+
+  family("backups: local snapshots, verb-first velero", [
+    ["tmutil thinlocalsnapshots / 10000000000 4", "block"],
+    ["velero delete schedule nightly --confirm", "block"],
+    ["velero delete restore r-1", "block"],
+    // everyday
+    ["tmutil listlocalsnapshots /", "allow"],
+    ["tmutil localsnapshot", "allow"],
+    ["velero get backups", "allow"],
+    ["velero create backup pre-upgrade", "allow"],
+  ]);
+
+  family("secrets: decrypting readers print the value; metadata and curl strings do not", [
+    ["sops --decrypt config/prod.enc.json", "block"],
+    ["sops decrypt config/prod.enc.json", "block"],
+    ["pass show web/github", "block"],
+    ["security find-internet-password -s github.com -w", "block"],
+    ["security find-generic-password -a me -s npm -g", "block"],
+    ["vault read secret/data/app", "block"],
+    ["vault kv metadata delete -mount=secret app", "ask"],
+    // everyday
+    ["sops -d --output config/prod.json config/prod.enc.json", "allow"],
+    ["sops -e -i config/prod.yaml", "allow"],
+    ["pass show -c web/github", "allow"],
+    ["pass ls", "allow"],
+    ["pass insert web/new", "allow"],
+    ["security find-generic-password -s npm", "allow"],
+    ["vault kv metadata list secret/", "allow"],
+    ["vault kv metadata put -max-versions 5 secret/app", "allow"],
+    ["vault read -output-curl-string secret/data/app", "allow"],
+    ["vault kv get -output-curl-string secret/app", "allow"],
+  ]);
+
   describe("each effect rule does the work: without it the same commands pass", () => {
     it("block: devices, backups, code-host repositories, all of a data service, secret reads", () => {
       assertFamily("remote-wipe-device", "block", ["zpool destroy tank", "vgremove vg0"]);

@@ -173,8 +173,9 @@ describe("rules parser", () => {
     const r = defaultRules();
     // 14 before issue 19 added the database, infrastructure, work-lost and secrets families (42),
     // + 3 that keep the agent from switching the guard off through the product (issue 15);
-    // issue 23: the two cloud patterns became effect rules, among 14 effect rules (57).
-    assert.equal(r.bashToolPatterns.length, 57);
+    // issue 23: the two cloud patterns became effect rules, among 14 effect rules (57);
+    // sql-update-without-where and db-mongo-delete-all (59).
+    assert.equal(r.bashToolPatterns.length, 59);
     assert.equal(r.bashToolPatterns.filter((p) => p.effect !== undefined).length, 14);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));

@@ -3,6 +3,7 @@
 // the tool stores or shows (queries of a search, titles, bodies, messages, thoughts, file
 // contents) and is never run. Secrets (password, token, apiKey…) are neither judged nor shown.
 import { toolWords } from "./name";
+import { noEffectMcpTool } from "./no-effect";
 
 export type ArgKind = "sql" | "command" | "path";
 
@@ -48,6 +49,9 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length > 
 /** The arguments of an MCP call that run or touch something, in input order. */
 export function mcpArguments(tool: string, input: unknown): McpArg[] {
   const search = toolWords(tool).some((w) => SEARCH_WORDS.has(w));
+  // A browser's script runs in the page, a memory's text is stored: neither is SQL nor a shell
+  // line. Their paths still count (a file uploaded to a page is read from this machine).
+  const dataOnly = noEffectMcpTool(tool);
   const out: McpArg[] = [];
   const walk = (value: unknown, where: string, depth: number): void => {
     if (depth > MAX_DEPTH || out.length >= MAX_ARGS || typeof value !== "object" || value === null) return;
@@ -63,6 +67,7 @@ export function mcpArguments(tool: string, input: unknown): McpArg[] {
       const at = where ? `${where}.${key}` : key;
       if (typeof v === "string") {
         if (v.trim() === "") continue;
+        if (dataOnly && !PATH_KEYS.has(k)) continue;
         if (SQL_KEYS.has(k) || (MAYBE_SQL_KEYS.has(k) && !search && SQL_VERB.test(v))) out.push({ kind: "sql", key: at, name, text: v });
         else if (COMMAND_KEYS.has(k)) out.push({ kind: "command", key: at, name, text: commandLine(v, record) });
         else if (PATH_KEYS.has(k) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) out.push({ kind: "path", key: at, name, text: v });
@@ -70,6 +75,7 @@ export function mcpArguments(tool: string, input: unknown): McpArg[] {
         continue;
       }
       if (isStrings(v)) {
+        if (dataOnly && !PATH_KEYS.has(k)) continue;
         if (COMMAND_KEYS.has(k)) {
           out.push({ kind: "command", key: at, name, text: v.map(quote).join(" ") });
           continue;

@@ -4,7 +4,7 @@
 import { toolWords } from "./name";
 
 /** A word of the tool's name that says it is one of those (`browser_navigate`, `get-library-docs`). */
-const NO_EFFECT_WORDS = new Set(["browser", "sequentialthinking", "thinking", "think", "docs", "documentation", "library", "fetch", "memory", "entities", "observations", "relations", "comment", "comments", "screenshot", "snapshot", "navigate", "resolve"]);
+const NO_EFFECT_WORDS = new Set(["browser", "sequentialthinking", "thinking", "think", "docs", "documentation", "library", "fetch", "memory", "entities", "observations", "relations", "comment", "comments", "screenshot", "snapshot", "navigate", "resolve", "puppeteer", "playwright"]);
 
 export function noEffectMcpTool(tool: string): boolean {
   return toolWords(tool).some((w) => NO_EFFECT_WORDS.has(w));

@@ -3,6 +3,7 @@
 //   filtered — some records: a non-empty filter or WHERE, a list of ids; or files (the path rules judge those)
 //   named    — one named resource (a namespace, a repository, a collection), or nothing that narrows it
 import { toolWords } from "./name";
+import { noEffectMcpTool } from "./no-effect";
 import type { McpArg } from "./arguments";
 
 export type DestroyScope = "total" | "filtered" | "named";
@@ -19,7 +20,12 @@ const TOTAL_WORDS = /^(all|everything|flushall|flushdb|deleteall|dropall|purgeal
 const norm = (k: string) => k.toLowerCase().replace(/[_-]/g, "");
 const empty = (v: unknown) => v === "" || (typeof v === "object" && v !== null && Object.keys(v).length === 0);
 
+/** Keys that place the call's paths in a remote repository or bucket, not on this machine. */
+const REMOTE_PLACE_KEYS = new Set(["repo", "repository", "repositoryname", "owner", "project", "projectid", "bucket", "container", "remote"]);
+
 export function destroyScope(tool: string, input: unknown, args: readonly McpArg[]): DestroyScope {
+  // A memory's entities, a browser's page: the tool deletes its own notes, no resource of anyone's.
+  if (noEffectMcpTool(tool)) return "filtered";
   if (toolWords(tool).some((w) => TOTAL_WORDS.test(w))) return "total";
   const record = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   let filtered = false;
@@ -36,6 +42,8 @@ export function destroyScope(tool: string, input: unknown, args: readonly McpArg
     }
   }
   // Files only: the path rules judge them as they judge rm.
-  if (!filtered && args.length > 0 && args.every((a) => a.kind === "path")) filtered = true;
+  // Files in a remote repository (`delete_file {owner, repo, path}`) are not; they name what goes there.
+  const remote = Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)));
+  if (!filtered && !remote && args.length > 0 && args.every((a) => a.kind === "path")) filtered = true;
   return filtered ? "filtered" : "named";
 }

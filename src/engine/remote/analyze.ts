@@ -12,6 +12,8 @@ export interface RemoteWords {
   name: string;
   /** The arguments' values (undefined: only known at run time). */
   args: readonly (string | undefined)[];
+  /** The arguments as written, unknown expansions kept (`$ES_URL/_all`): asked for only by the HTTP clients. */
+  texts?: () => readonly string[];
   span: Span;
 }
 
@@ -20,7 +22,7 @@ const COMMAND_WORDS = 6;
 /** A row's words may start this far in (`restic -r REPO prune`, `aws --profile p ec2 …`). */
 const ROW_START = 2;
 
-const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission)$|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove)$/;
+const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission)$|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
 const HOSTED_VERB = /^(delete|destroy|terminate|purge|remove|rm|del|archive|disable|cancel|reset|revoke|void|expire|deactivate)$|^(delete|purge|archive|disable|cancel|reset|revoke|remove)-|[:-](delete|destroy|purge|archive|disable|cancel|reset|remove)$/;
 /** The fallback's verbs: a destroy that is not an everyday word (no `disable`, `cancel`, `reset`). */
 const UNKNOWN_VERB = /^(delete|destroy|purge|remove|rm|del|wipe|erase|nuke|terminate)$/;
@@ -112,16 +114,14 @@ function fromRows(name: string, p: Parsed, rows: readonly RemoteRow[], span: Spa
 /** Command groups that manage the CLI itself on this machine (`gcloud components remove`, `az extension remove`). */
 const LOCAL_GROUPS = new Set(["components", "component", "extension", "extensions", "config", "configurations", "configure", "plugins", "plugin", "alias", "aliases", "profile", "profiles", "context", "contexts", "auth", "login", "logout", "cache", "completion", "autocomplete"]);
 
-function fromVerbs(name: string, p: Parsed, family: VerbFamily, base: RemoteTarget, span: Span, out: RemoteEffect[]): void {
+function fromVerbs(name: string, p: Parsed, family: VerbFamily, base: RemoteTarget, span: Span, out: RemoteEffect[], remoteGroups?: readonly string[]): void {
   const verb = family === "cloud" ? CLOUD_VERB : HOSTED_VERB;
   const words = p.words.slice(0, COMMAND_WORDS).map((w) => w.value);
   const i = words.findIndex((w) => verb.test(w));
   if (i < 0 || hasOption(p, "dry-run")) return;
   const path = words.slice(0, i + 1);
-  if (path.some((w) => w.split(":").some((g) => LOCAL_GROUPS.has(g)))) return;
+  if (path.some((w) => w.split(":").some((g) => LOCAL_GROUPS.has(g) && !remoteGroups?.includes(g)))) return;
   const target = targetOfWords(path, base);
-  // One object removed from a bucket (`aws s3 rm s3://b/old.html`) is everyday work; emptying one is a row.
-  if (target === "object-storage" && /^(rm|del)$/.test(words[i])) return;
   const total = hasOption(p, "all") || hasOption(p, "recursive") ? "destroy-all" : "destroy";
   out.push({ effect: total, target, program: name, resource: words[i + 1] ?? "", span, via: [name, ...path].join(" ") });
 }
@@ -155,14 +155,14 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
   const p = parse(inv.args);
   if (entry.special === "http" && entry.rows) codeHostApi(inv.name, p, inv.span, out);
   else if (entry.special === "http") {
-    const e = httpEffect(inv.name, inv.args);
+    const e = httpEffect(inv.name, inv.args, inv.texts);
     if (e) out.push({ ...e, program: inv.name, span: inv.span });
   } else if (entry.special === "git") gitPush(p, inv.span, out);
   else if (entry.special === "copy") copyOnto(inv.name, p, inv.span, out);
   else if (entry.special === "rclone") rclone(p, inv.span, out);
   if (out.some((e) => e.span === inv.span)) return;
   if (entry.rows && fromRows(inv.name, p, entry.rows, inv.span, out)) return;
-  if (entry.verbs) fromVerbs(inv.name, p, entry.verbs, entry.target ?? "cloud", inv.span, out);
+  if (entry.verbs) fromVerbs(inv.name, p, entry.verbs, entry.target ?? "cloud", inv.span, out, entry.remoteGroups);
 }
 
 /** `gh api -X DELETE repos/O/R`: the endpoint of the host's API; a repository (project) is all of it. */
@@ -180,6 +180,8 @@ function gitPush(p: Parsed, span: Span, out: RemoteEffect[]): void {
   const push = p.words.findIndex((w) => w.value === "push");
   if (push < 0 || push > 2) return;
   const rest = p.words.slice(push + 1).map((w) => w.value);
+  // A dry run (`--dry-run`, `-n`) only reports what would be pushed.
+  if (hasOption(p, "dry-run") || hasOption(p, "n")) return;
   const del = hasOption(p, "delete") || hasOption(p, "d");
   const refs = del ? rest.slice(1) : rest.slice(1).filter((r) => /^:[^:]+$/.test(r)).map((r) => r.slice(1));
   if (refs.length === 0) return;

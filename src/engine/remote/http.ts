@@ -14,11 +14,13 @@ interface Service {
   all?: (path: string, query: string) => boolean;
   what: string;
   target: RemoteEffect["target"];
+  /** A path only this API has: enough where the host is a variable (`$ES_URL/_all`). */
+  shape?: RegExp;
 }
 
 const SERVICES: Service[] = [
   // Elasticsearch / OpenSearch: an index; `_all`, a wildcard or the root is every index.
-  { ports: [9200, 9243, 9300], host: /elastic|opensearch|(^|\.)es\d*(\.|$)/, what: "a search index", target: "data-service", all: (p) => /^\/(_all|[^/]*\*[^/]*)?\/?$/.test(p) || p.split("/")[1]?.includes(",") === true },
+  { ports: [9200, 9243, 9300], host: /elastic|opensearch|(^|\.)es\d*(\.|$)/, shape: /^\/(_all|_data_stream\/|_index_template\/)/, what: "a search index", target: "data-service", all: (p) => /^\/(_all|[^/]*\*[^/]*)?\/?$/.test(p) || p.split("/")[1]?.includes(",") === true },
   // Consul's key/value store: `?recurse` deletes the whole prefix.
   { ports: [8500], path: /^\/v1\/kv\//, what: "Consul keys", target: "data-service", all: (_p, q) => /(^|&)recurse(=|&|$)/.test(q) },
   { ports: [2379], path: /^\/v3\/kv\/deleterange/, what: "etcd keys", target: "data-service" },
@@ -63,7 +65,8 @@ function request(name: string, args: readonly (string | undefined)[]): { method:
       method = a;
       continue;
     }
-    if (url === undefined && URLISH.test(a)) url = a;
+    // A URL with a scheme may name a one-label host (`http://es:9200`, a compose service).
+    if (url === undefined && (URLISH.test(a) || /^https?:\/\/[A-Za-z0-9_-]+(?::\d+)?(?:[/?]|$)/i.test(a))) url = a;
   }
   return { method, url };
 }
@@ -77,9 +80,29 @@ function decoded(path: string): string {
   }
 }
 
-export function httpEffect(name: string, args: readonly (string | undefined)[]): Omit<RemoteEffect, "program" | "span"> | undefined {
+/** A URL whose host is a variable (`$ES_URL/_all`, `${API}/collections/x`): its path as written. */
+const VARIABLE_HOST = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?(\/[^\s?#]*)(?:\?(\S*))?$/;
+
+/** The service whose path alone names it, for a DELETE to a URL whose host is a variable. */
+function byPathAlone(name: string, args: readonly (string | undefined)[], texts: () => readonly string[]): Omit<RemoteEffect, "program" | "span"> | undefined {
+  const { method } = request(name, args);
+  const written = texts().find((t, i) => args[i] === undefined && VARIABLE_HOST.test(t));
+  if (written === undefined) return undefined;
+  const [, rawPath, query = ""] = VARIABLE_HOST.exec(written)!;
+  const path = decoded(rawPath);
+  if (/\/_delete_by_query\b/.test(path)) return { effect: "destroy-all", target: "data-service", resource: written, via: `${name} _delete_by_query` };
+  if (method !== "DELETE") return undefined;
+  for (const s of SERVICES) {
+    const own = s.shape ?? (s.ports || s.host ? undefined : s.path);
+    if (!own?.test(path)) continue;
+    return { effect: s.all?.(path, query) ? "destroy-all" : "destroy", target: s.target, resource: written, via: `${name} -X ${method} on ${s.what}` };
+  }
+  return undefined;
+}
+
+export function httpEffect(name: string, args: readonly (string | undefined)[], texts?: () => readonly string[]): Omit<RemoteEffect, "program" | "span"> | undefined {
   const { method, url } = request(name, args);
-  if (!url) return undefined;
+  if (!url) return texts ? byPathAlone(name, args, texts) : undefined;
   let u: URL;
   try {
     u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);

@@ -29,13 +29,16 @@ export interface RemoteProgram {
   /** The class of resource the CLI's verbs reach. */
   target?: RemoteTarget;
   special?: "http" | "git" | "copy" | "rclone";
+  /** Command groups that are remote resources for this CLI although they name local settings elsewhere (`circleci context`). */
+  remoteGroups?: string[];
 }
 
 const DRY_RUN = ["dry-run", "n", "dryrun", "dry"];
 const row = (sub: string, effect: RemoteEffectKind, target: RemoteTarget, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub.split(" "), effect, target, ...more });
 
-const codeHost = (): RemoteProgram => ({
+const codeHost = (extra: RemoteRow[] = []): RemoteProgram => ({
   rows: [
+    ...extra,
     row("repo|repos|project delete|rm|remove", "destroy-all", "code-host"),
     row("release|releases delete|rm|remove", "destroy", "code-host"),
     row("release delete-asset", "destroy", "code-host"),
@@ -49,6 +52,11 @@ const codeHost = (): RemoteProgram => ({
   special: "http",
 });
 
+/** Kubernetes kinds whose deletion takes a service down (a pod is recreated by its controller: everyday). */
+const WORKLOADS = "deployment|deployments|deploy|statefulset|statefulsets|sts|daemonset|daemonsets|ds|cronjob|cronjobs|cj|service|services|svc|ingress|ingresses|ing|replicaset|replicasets|rs";
+/** A dry run deletes nothing; everything of a kind (`--all`, `-A`) is infra-delete-kubernetes' pattern. */
+const DRY_RUN_K8S = ["dry-run", "all", "A", "all-namespaces"];
+
 const secretsReadAndDelete = (reads: string[], deletes: string[], unless: string[] = []): RemoteRow[] => [
   ...deletes.map((d) => row(d, "destroy", "secrets")),
   ...reads.map((r) => row(r, "read-secret", "secrets", { unless })),
@@ -59,12 +67,14 @@ const hosted = (target: RemoteTarget = "hosted-service", rows: RemoteRow[] = [])
 
 const ENTRIES: Record<string, RemoteProgram> = {
   // Code hosts and CI.
-  gh: codeHost(),
+  // gh's `repo archive` makes the repository read-only for everyone (glab's downloads a tarball).
+  gh: codeHost([row("repo|repos archive", "destroy", "code-host")]),
   glab: codeHost(),
   tea: codeHost(),
   hub: codeHost(),
   git: { special: "git" },
-  circleci: hosted("ci"),
+  // A CircleCI context holds the pipelines' secrets on the server, not a local profile.
+  circleci: { ...hosted("ci"), remoteGroups: ["context"] },
   argocd: hosted("ci"),
   argo: hosted("ci"),
   tkn: hosted("ci"),
@@ -80,6 +90,7 @@ const ENTRIES: Record<string, RemoteProgram> = {
     // A parameter's value is a secret's when it is decrypted (a SecureString).
     row("ssm get-parameter|get-parameters|get-parameters-by-path", "read-secret", "secrets", { when: ["with-decryption"] }),
     row("s3 rm", "destroy-all", "object-storage", { when: ["recursive"], unless: DRY_RUN }),
+    row("s3 rm", "destroy", "object-storage", { unless: DRY_RUN }),
     row("s3 rb", "destroy", "object-storage", { all: ["force"] }),
     row("s3 sync", "destroy", "object-storage", { when: ["delete"], unless: DRY_RUN }),
   ]),
@@ -134,7 +145,8 @@ const ENTRIES: Record<string, RemoteProgram> = {
   rabbitmqadmin: { rows: [row("delete|purge", "destroy", "data-service")] },
   rabbitmqctl: { rows: [row("reset|force_reset", "destroy-all", "data-service"), row("delete_queue|purge_queue|delete_vhost|delete_user", "destroy", "data-service")] },
   nats: { rows: [row("stream|str|kv|object|obj|consumer|con rm|del|delete|purge", "destroy", "data-service")] },
-  etcdctl: { rows: [row("del", "destroy", "data-service", { all: ["prefix", "from-key"] })] },
+  // One key deleted is everyday configuration work; a prefix or a range is every key under it.
+  etcdctl: { rows: [row("del", "destroy-all", "data-service", { when: ["prefix", "from-key"] })] },
   consul: { rows: [row("kv delete", "destroy", "data-service", { all: ["recurse"] })] },
   influx: { rows: [row("bucket|org delete", "destroy", "data-service"), row("delete", "destroy", "data-service")] },
   // Hosted services: payments, alerting and monitoring, flags, CDN and DNS, email, gateways, search.
@@ -175,8 +187,9 @@ const ENTRIES: Record<string, RemoteProgram> = {
   borgmatic: { rows: [row("delete|prune|compact", "destroy", "backups", { unless: DRY_RUN })] },
   kopia: { rows: [row("snapshot delete|expire", "destroy", "backups", { unless: DRY_RUN }), row("repository|repo delete", "destroy-all", "backups")] },
   duplicity: { rows: [row("remove-older-than|remove-all-but-n-full|remove-all-inc-of-but-n-full|cleanup", "destroy", "backups", { unless: DRY_RUN })] },
-  velero: { rows: [row("backup|schedule|restore|backup-location|snapshot-location delete", "destroy", "backups")] },
-  tmutil: { rows: [row("delete|deleteinprogress|disable", "destroy", "backups")] },
+  // velero takes both orders: `velero backup delete` and `velero delete backup`.
+  velero: { rows: [row("backup|schedule|restore|backup-location|snapshot-location delete", "destroy", "backups"), row("delete backup|backups|schedule|schedules|restore|restores|backup-location|snapshot-location", "destroy", "backups")] },
+  tmutil: { rows: [row("delete|deleteinprogress|disable|deletelocalsnapshots|thinlocalsnapshots", "destroy", "backups")] },
   zfs: { rows: [row("destroy", "destroy", "backups", { unless: ["n"] })] },
   btrfs: { rows: [row("subvolume|sub delete|del", "destroy", "backups")] },
   snapper: { rows: [row("delete|rm", "destroy", "backups")] },
@@ -187,15 +200,29 @@ const ENTRIES: Record<string, RemoteProgram> = {
   vgremove: { rows: [row("*", "destroy-all", "device")] },
   pvremove: { rows: [row("*", "destroy-all", "device")] },
   // Secrets managers: a value read into the agent's context; listing names is not.
-  vault: { rows: [row("kv delete|destroy|metadata", "destroy", "secrets"), row("delete", "destroy", "secrets"), row("kv get|patch", "read-secret", "secrets"), row("read", "read-secret", "secrets")] },
+  // `kv metadata get|list|put` are a secret's versions and settings, not its value; -output-curl-string prints the request instead of running it.
+  vault: {
+    rows: [
+      row("kv delete|destroy", "destroy", "secrets"),
+      row("kv metadata delete", "destroy", "secrets"),
+      row("delete", "destroy", "secrets"),
+      row("kv get|patch", "read-secret", "secrets", { unless: ["output-curl-string"] }),
+      row("read", "read-secret", "secrets", { unless: ["output-curl-string"] }),
+    ],
+  },
   op: { rows: [row("item|document delete|rm", "destroy", "secrets"), row("read|inject", "read-secret", "secrets"), row("item|document get", "read-secret", "secrets")] },
   doppler: { rows: [row("secrets delete|rm", "destroy", "secrets"), row("secrets", "read-secret", "secrets", { unless: ["only-names"] })] },
   infisical: { rows: [row("secrets delete", "destroy", "secrets"), row("export", "read-secret", "secrets"), row("secrets get", "read-secret", "secrets"), row("secrets", "read-secret", "secrets", { unless: ["plain-names", "silent"] })] },
   bw: { rows: [row("delete", "destroy", "secrets"), row("get", "read-secret", "secrets")] },
+  // Decrypting to stdout puts the plaintext in the transcript; into a file (--output, -i) it does not.
+  sops: { rows: [row("*", "read-secret", "secrets", { when: ["d", "decrypt"], unless: ["output", "i", "in-place"] }), row("decrypt", "read-secret", "secrets", { unless: ["output"] })] },
+  pass: { rows: [row("show", "read-secret", "secrets", { unless: ["c", "clip", "q", "qrcode"] }), row("rm|remove|delete", "destroy", "secrets")] },
+  // macOS keychain: -w prints the password, -g the whole item with it; without them only attributes.
+  security: { rows: [row("find-generic-password|find-internet-password", "read-secret", "secrets", { when: ["w", "g"] }), row("dump-keychain", "read-secret", "secrets", { when: ["d"] }), row("delete-generic-password|delete-internet-password|delete-keychain", "destroy", "secrets")] },
   gopass: { rows: [row("rm|delete", "destroy", "secrets"), row("show|cat", "read-secret", "secrets")] },
   chamber: { rows: [row("delete", "destroy", "secrets"), row("read|export", "read-secret", "secrets")] },
-  kubectl: { rows: [row("delete secret|secrets", "destroy", "secrets"), row("get secret|secrets", "read-secret", "secrets", { when: ["o=yaml|json|jsonpath|go-template", "output=yaml|json|jsonpath|go-template"] })] },
-  oc: { rows: [row("delete secret|secrets", "destroy", "secrets"), row("get secret|secrets", "read-secret", "secrets", { when: ["o=yaml|json|jsonpath|go-template", "output=yaml|json|jsonpath|go-template"] })] },
+  kubectl: { rows: [row("delete secret|secrets", "destroy", "secrets"), row("delete " + WORKLOADS, "destroy", "cloud", { unless: DRY_RUN_K8S }), row("get secret|secrets", "read-secret", "secrets", { when: ["o=yaml|json|jsonpath|go-template", "output=yaml|json|jsonpath|go-template"] })] },
+  oc: { rows: [row("delete secret|secrets", "destroy", "secrets"), row("delete " + WORKLOADS, "destroy", "cloud", { unless: DRY_RUN_K8S }), row("get secret|secrets", "read-secret", "secrets", { when: ["o=yaml|json|jsonpath|go-template", "output=yaml|json|jsonpath|go-template"] })] },
   // Other machines.
   rsync: { special: "copy" },
   scp: { special: "copy" },

@@ -63,7 +63,7 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const understood = !inTable && handledProgram(inv.name);
   if (inTable || !understood) {
     const found: RemoteEffect[] = [];
-    remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), span: inv.span }, understood, found);
+    remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), texts: () => inv.args.map((a) => a.text), span: inv.span }, understood, found);
     for (const e of found) r.sink.remoteEffect(e);
   }
   const text = result?.text ?? r.sink.commands[at]?.text;
@@ -84,6 +84,16 @@ export function programOf(word: string): string {
   if (knownProgram(name)) return name;
   const versioned = /^(.+?)-?\d+(?:\.\d+)*$/.exec(name);
   return versioned && knownProgram(versioned[1]) ? versioned[1] : name;
+}
+
+/** Programs that ship their subcommands as dashed executables (git-core's `git-push`): `git-push X` is `git push X`. */
+const DASHED_SUBCOMMANDS = new Set(["git"]);
+
+/** `git-push` → git + push, for a program name the analysis does not know by itself. */
+export function dashedSubcommand(name: string): { program: string; sub: string } | undefined {
+  if (knownProgram(name)) return undefined;
+  const m = /^([a-z0-9]+)-([a-z][a-z0-9-]*)$/.exec(name);
+  return m && DASHED_SUBCOMMANDS.has(m[1]) ? { program: m[1], sub: m[2] } : undefined;
 }
 
 function knownProgram(name: string): boolean {

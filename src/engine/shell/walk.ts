@@ -6,7 +6,7 @@ import { forEachChild, parse, type SyntaxNode, type CommandNode, type CompoundLi
 import type { Access, Span } from "../types";
 import { spanIn, type Code } from "./code";
 import { Minimatch } from "minimatch";
-import { dispatch, handledPrograms, programOf } from "./dispatch";
+import { dashedSubcommand, dispatch, handledPrograms, programOf } from "./dispatch";
 import { pathEffect } from "./effects";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
 import { programName, Spellings, textOf, type Presented } from "./normalize";
@@ -84,7 +84,10 @@ export class Walker implements Runner {
       this.uncertain(`the program to run, \`${program.text}\`, is only known when the command runs`, program.span);
       return { stdout: UNKNOWN_OUTPUT };
     }
-    const inv: Invocation = { name: programOf(program.value), args: argv.slice(1), program, scope, stdin, span, depth };
+    const name = programOf(program.value);
+    const dashed = dashedSubcommand(name);
+    const args = dashed ? [{ value: dashed.sub, text: dashed.sub, span: program.span }, ...argv.slice(1)] : argv.slice(1);
+    const inv: Invocation = { name: dashed?.program ?? name, args, program, scope, stdin, span, depth };
     return dispatch(inv, this) ?? { stdout: UNKNOWN_OUTPUT };
   }
 

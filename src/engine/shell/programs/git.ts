@@ -187,7 +187,8 @@ const git: Handler = (inv, r): RunResult | void => {
   const operands = p.operands.filter((a) => !data.has(a));
   if (scope.cwd !== undefined) for (const e of gitStateOf(name, p, operands, scope.cwd)) r.sink.gitState(e);
   // Ref destroyers, shown as the command they amount to so its rule judges them.
-  if (name === "push") {
+  // A dry run (`git push -n --delete`) deletes nothing on the remote.
+  if (name === "push" && !has(p, "n", "dry-run")) {
     // `git push origin --delete b` / `git push origin :b` deletes branch b on the remote, unchecked.
     const del = has(p, "d", "delete");
     const gone = p.operands

@@ -25,6 +25,8 @@ const CLIENTS: Record<string, ClientSpec> = {
   mariadb: { shortWithValue: "eDhPuSOT", longWithValue: ["execute", "database", "host", "port", "user", "socket", "init-command", "defaults-file"], sqlOptions: ["e", "execute", "init-command"] },
   "clickhouse-client": { shortWithValue: "qdhu", longWithValue: ["query", "database", "host", "user", "password", "port"], sqlOptions: ["q", "query"] },
   sqlcmd: { shortWithValue: "QqdSUPi", sqlOptions: ["Q", "q"], fileOptions: ["i"] },
+  // Cassandra's shell: CQL is SQL's statements for these rules (DROP KEYSPACE is a DROP DATABASE).
+  cqlsh: { shortWithValue: "efkup", longWithValue: ["execute", "file", "keyspace", "username", "password", "cqlversion", "protocol-version", "connect-timeout", "request-timeout", "encoding", "cqlshrc"], sqlOptions: ["e", "execute"], fileOptions: ["f", "file"] },
 };
 
 /** Runs SQL text as the clients do (also used for `cursor.execute("…")` in inline code). */
