@@ -4,16 +4,20 @@
 // `ask: true` entries; path entries without the leading `!` (a `!entry` is a carve-out of its
 // list, not a rule, and the counts leave it out). Changing the defaults means counting again.
 export const DEFAULT_COUNTS = {
-  // 4 delete/overwrite + 12 git + 14 database + 9 infrastructure + 3 secrets + 3 guard
-  bashPatterns: 45,
-  // 7 of the git ones (checkout-dot … checkout-file) + all 9 infrastructure ones
-  ask: 16,
+  // 4 delete/overwrite + 12 git + 14 database + 9 infrastructure + 3 secrets + 3 guard = 45 before
+  // issue 23; then + 14 effect rules (infra-delete-s3 and infra-delete-cloud among them, which were
+  // patterns: − 2) + sql-update-without-where + db-mongo-delete-all
+  bashPatterns: 59,
+  // 7 of the git ones + the 9 infrastructure ones = 16; + the 7 effect rules with `ask: true`
+  // (infra-delete-s3/-cloud were asks already, so + 9 − 2)
+  ask: 23,
   // .env .env.local *.pem *.key ~/.ssh/ ~/.aws/ ~/.pi/agent/auth.json /proc/*/environ (2 `!` carve-outs not counted)
   zeroAccess: 8,
   // .claude/settings*.json .pi/ ~/.pi/agent/damage-control/ ~/.pi/agent/settings.json + 10 lockfiles
-  readOnly: 14,
+  // = 14, + 30 block devices and system folders (issue 23: /dev/sd* … /etc/ /usr/bin/ … /var/lib/)
+  readOnly: 44,
   // .git/ (its `!.git/**/*.lock` carve-out not counted)
   noDelete: 1,
-  // 45 + 8 + 14 + 1
-  total: 68,
+  // 59 + 8 + 44 + 1 (toolNamePatterns are not in the counts)
+  total: 112,
 } as const;

@@ -55,12 +55,12 @@ export const FILE_COUNTS = { total: 8, bashPatterns: 2, ask: 1, zeroAccess: 2, r
  * are defaults too, so they count once.
  */
 export const FIXTURE_COUNTS = {
-  bashPatterns: 47, // 45 defaults + the rm rule + the push rule
-  ask: 17, // 16 defaults + the push rule
+  bashPatterns: 61, // 59 defaults (test/support/default-counts.ts) + the rm rule + the push rule
+  ask: 24, // 23 defaults + the push rule
   zeroAccess: 8, // the 8 defaults; the file's .env and *.pem are among them
-  readOnly: 15, // 14 defaults + config/
+  readOnly: 45, // 44 defaults + config/
   noDelete: 4, // .git/ + data/ archive/ *.sqlite
-  total: 74, // 47 + 8 + 15 + 4
+  total: 118, // 61 + 8 + 45 + 4
 } as const;
 
 // The broken file is built line by line so that each mistake's range is easy to read.
