@@ -3,6 +3,7 @@
 // for tool calls. Each scenario checks the file system AND the text the model read next.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { claudeBin } from "../../scripts/test-tools.js";
 import { bash, startAnthropicMock, toolUse, type AnthropicStep } from "./support/anthropic-mock";
 import { runClaude, type ClaudeRun } from "./support/claude";
@@ -181,8 +182,12 @@ describe("Claude Code 2.1.197 (command hook: ignores onFailure)", function () {
 
   it("a wrong token: the hook decides locally, still blocked", async function () {
     const g = await guarded(V);
-    const { results } = await run(g, V, [[bash("rm -rf data")]], { DAMAGE_CONTROL_TOKEN: "wrong-token" });
+    // The launcher reads the token from <state>/token (not DAMAGE_CONTROL_TOKEN): corrupt that, so
+    // the endpoint turns the call away (401) and the hook's local decision is what refuses it.
+    fs.writeFileSync(path.join(g.stateDir, "token"), "wrong-token\n");
+    const { results } = await run(g, V, [[bash("rm -rf data")]]);
     assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
     assert.match(results[0]!.text, BLOCKED);
+    assert.ok(g.answers.length > 0 && g.answers.every((a) => a.status === 401), `the endpoint answered ${JSON.stringify(g.answers.map((a) => a.status))}, not only 401s`);
   });
 });

@@ -2,30 +2,30 @@
 // scripts/test-tools.js): a lower-case `preToolUse` entry in the project's .github/hooks/ runs
 // `damage-control hook copilot-cli`; `copilot -p` runs one turn against a mock OpenAI chat-completions
 // API on 127.0.0.1 (no sign-in: COPILOT_OFFLINE + a custom provider).
-// (`install copilot`, which writes this entry and the VS Code-format one, is h3's; the test writes
-// the entry the way it does.)
+// The entry is what users get: `damage-control install copilot --repo` writes it (issue 27: the
+// hook that runs under the real CLI is the installed one, not one the test writes itself).
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { agentHome, describeGuardedAgent, explainRun, runAgent } from "./support/more-agents";
 import { startOpenAIMock, toolCall } from "./support/openai-mock";
-import { CLI, type Guarded } from "./support/guarded";
+import type { Guarded } from "./support/guarded";
 import { useCleanups, useProxyTrap } from "./support/suite";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
 
-function writeHook(dir: string): void {
-  const entry = { type: "command", bash: `${process.execPath} ${CLI} hook copilot-cli`, timeoutSec: 60 };
-  fs.mkdirSync(path.join(dir, ".github/hooks"), { recursive: true });
-  fs.writeFileSync(path.join(dir, ".github/hooks/damage-control.json"), JSON.stringify({ version: 1, hooks: { preToolUse: [entry] } }, null, 2));
+function install(g: Guarded): void {
+  const r = g.cli(["install", "copilot", "--repo", "--cwd", g.proj.dir]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(fs.existsSync(path.join(g.proj.dir, ".github/hooks/damage-control.json")), "install copilot --repo wrote no hook file");
 }
 
 async function turn(g: Guarded, command: string, opts: { install?: boolean } = {}) {
   const mock = await startOpenAIMock({ steps: [[toolCall("bash", { command, description: "do it" })]] });
   addCleanup(() => mock.close());
   const home = agentHome("copilot");
-  if (opts.install !== false) writeHook(g.proj.dir);
+  if (opts.install !== false) install(g);
   const run = await runAgent({
     tool: "copilot-1.0.102",
     cwd: g.proj.dir,
@@ -49,4 +49,4 @@ async function turn(g: Guarded, command: string, opts: { install?: boolean } = {
   return { run, outputs: mock.toolResults().map((t) => t.text), mock };
 }
 
-describeGuardedAgent("Copilot CLI 1.0.102 with a preToolUse entry running `damage-control hook copilot-cli`", { tool: "copilot-1.0.102", agent: "copilot-cli", turn, addCleanup });
+describeGuardedAgent("Copilot CLI 1.0.102 with the preToolUse entry `damage-control install copilot --repo` writes", { tool: "copilot-1.0.102", agent: "copilot-cli", turn, addCleanup });
