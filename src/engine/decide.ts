@@ -209,7 +209,6 @@ function effectRulesFor(rules: RuleSet, effect: string, target: string): BashPat
 }
 
 
-export { REGENERABLE } from "./kinds";
 
 /** The part of the command a verdict points at. */
 function matchOf(command: string, span: Span): Span & { text: string } {

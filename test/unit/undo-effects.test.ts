@@ -37,6 +37,9 @@ describe("undo: what a call destroys", () => {
     assert.equal(bash("rm -rf node_modules dist"), undefined);
     assert.equal(bash("rm -rf /tmp/scratch-1"), undefined);
     assert.deepEqual(files("rm -rf dist src"), ["unlinks /w/src -r"]);
+    // Regenerable files by kind too, as the defaults' regenerable carve-out counts them (kinds.ts).
+    assert.equal(bash("rm app/cache.pyc .DS_Store"), undefined);
+    assert.deepEqual(files("rm app/cache.pyc app/main.py"), ["unlinks /w/app/main.py"]);
   });
 
   it("PowerShell's Remove-Item and redirection", () => {

@@ -1,8 +1,8 @@
 // destroysOf(call, analysis): what a call would destroy if it ran, from what deciding it already
 // computed (no second analysis, no I/O). Calls without a destructive effect get undefined, so the
-// snapshot step costs them nothing. Regenerable output (REGENERABLE inside the workspace) and
+// snapshot step costs them nothing. Regenerable output (regenerableName inside the workspace: build folders, *.pyc…) and
 // scratch below the temp dirs are left out: tools recreate them.
-import { REGENERABLE } from "../decide";
+import { regenerableName } from "../kinds";
 import { resolvePath } from "../paths";
 import type { CommandAnalysis } from "../shell/types";
 import type { NormalizedCall } from "../toolcall";
@@ -44,7 +44,7 @@ export function destroysOf(norm: NormalizedCall, analysis: CommandAnalysis | und
 /** Build output inside the workspace, or scratch below a temp dir (not the workspace itself). */
 function regenerable(p: string, ctx: DestroysContext): boolean {
   const root = ctx.root.replace(/\/+$/, "");
-  if (p.startsWith(root + "/")) return p.slice(root.length + 1).split("/").some((seg) => REGENERABLE.has(seg));
+  if (p.startsWith(root + "/")) return p.slice(root.length + 1).split("/").some(regenerableName);
   if (p === root || root.startsWith(p + "/")) return false;
   const temps = ["/tmp", "/var/tmp", ...(ctx.tmpdir ? [ctx.tmpdir.replace(/\/+$/, "")] : [])];
   return temps.some((t) => p.startsWith(t + "/"));
