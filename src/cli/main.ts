@@ -26,8 +26,9 @@ Verbs:
   restore ID [--dry-run]
                    put a snapshot back (files, uncommitted git changes, branch tips)
   hook <agent>     an agent's command hook (claude: for builds that ignore onFailure)
-  install claude|pi, uninstall claude|pi
-                   wire an agent to the guard, or unwire it
+  install AGENT, uninstall AGENT
+                   wire an agent to the guard, or unwire it (AGENT: claude, pi, copilot,
+                   codex, gemini, qwen, opencode)
   install claude --managed
                    render a managed-settings file for platform teams
 
