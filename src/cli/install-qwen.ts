@@ -1,8 +1,8 @@
 // damage-control install|uninstall qwen: the launcher as a user-level PreToolUse hook of Qwen Code.
 import * as path from "node:path";
 import { lookupEndpoint } from "../core/registry";
-import { installLauncher, shQuote } from "../install/launcher";
-import { installQwen, qwenSettingsFile, uninstallQwen } from "../install/qwen";
+import { installLauncher } from "../install/launcher";
+import { installQwen, qwenHookCommand, qwenSettingsFile, uninstallQwen } from "../install/qwen";
 import { CliError, EXIT } from "./io";
 
 export function runQwenInstall(folder: string, uninstall: boolean): number {
@@ -17,7 +17,7 @@ export function runQwenInstall(folder: string, uninstall: boolean): number {
   const launcher = installLauncher({ distDir: path.dirname(path.resolve(process.argv[1] ?? ".")), nodePath: process.execPath });
   let r;
   try {
-    r = installQwen(file, `${shQuote(launcher.sh)} qwen`);
+    r = installQwen(file, qwenHookCommand(launcher.sh));
   } catch (e) {
     throw new CliError((e as Error).message, EXIT.io);
   }

@@ -1,12 +1,14 @@
 // install/uninstall/doctor for Qwen Code and OpenCode (issue 25), and their wire adapters.
 import * as assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { AGENTS } from "../../src/engine/agents";
 import { opencodeCheck, qwenCheck } from "../../src/install/doctor-agents-more";
 import { installOpenCode, opencodePluginFile, uninstallOpenCode } from "../../src/install/opencode";
-import { installQwen, qwenSettingsFile, uninstallQwen } from "../../src/install/qwen";
+import { installQwen, QWEN_HOOK_TIMEOUT_S, qwenHookCommand, qwenSettingsFile, uninstallQwen } from "../../src/install/qwen";
+import { repoRoot } from "./support";
 
 describe("install qwen / opencode", function () {
   let dir: string;
@@ -36,6 +38,31 @@ describe("install qwen / opencode", function () {
     fs.writeFileSync(file, JSON.stringify(s));
     assert.equal(uninstallQwen(file).removed, 1);
     assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), mine);
+  });
+
+  it("qwen: Qwen's timeout outlasts the launcher's deadline for the longest ask the extension allows (Qwen runs the call on a timeout)", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+    const maxAsk = pkg.contributes.configuration.properties["damageControl.askTimeoutSeconds"].maximum as number;
+    // launcher.ts: curl's --max-time is the ask timeout + 10 s, then the local decision.
+    assert.ok(QWEN_HOOK_TIMEOUT_S >= maxAsk + 10 + 5, `${QWEN_HOOK_TIMEOUT_S} s < ${maxAsk} + 10 s + a margin`);
+    assert.ok(QWEN_HOOK_TIMEOUT_S < 1000, "Qwen reads a command hook timeout of 1000 or more as milliseconds");
+  });
+
+  it("qwen: the hook command turns every exit but 0 and 2 into exit 2 (Qwen runs the call on any other)", () => {
+    const sh = path.join(dir, "hook");
+    const run = (_: string) => spawnSync("/bin/sh", ["-c", qwenHookCommand(sh)], { input: "{}", encoding: "utf8", env: { PATH: process.env.PATH } });
+    const write = (body: string) => fs.writeFileSync(sh, `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    assert.equal(run("").status, 2, "no launcher at all");
+    assert.match(run("").stderr, /Blocked by Damage Control: its hook launcher failed \(exit 127/);
+    write(`echo '{"x":1}'; exit 0`);
+    assert.equal(run("").status, 0);
+    assert.equal(run("").stdout.trim(), '{"x":1}');
+    write(`echo reason >&2; exit 2`);
+    const two = run("");
+    assert.equal(two.status, 2);
+    assert.equal(two.stderr.trim(), "reason", "the launcher's own refusal reason, nothing added");
+    write(`exit 1`);
+    assert.equal(run("").status, 2);
   });
 
   it("opencode: user or project plugin; uninstall removes only ours; doctor follows", () => {
