@@ -16,7 +16,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { Check } from "./check";
+import type { AgentState, Check } from "./check";
 import { readJsonObject, writeJsonIfChanged } from "./json-file";
 import { launcherPaths, PORTABLE_LAUNCHER, PORTABLE_LAUNCHER_PS1, shQuote } from "./launcher";
 
@@ -111,11 +111,12 @@ export function vscodeAgentCheck(f: VsCodeAgentFacts = {}): Check {
   const files = [user, ...(repo ? [repo] : [])].filter((x) => fs.existsSync(x) && isOurCopilotFile(x));
   const launcher = launcherPaths(f.stateDir).sh;
   const id = "vscode";
-  if (files.length === 0) return { id, status: "warn", message: `VS Code's agent is not guarded: no ${user} (damage-control install copilot, or "Damage Control: Guard VS Code's Agent")` };
-  if (!fs.existsSync(launcher)) return { id, status: "fail", message: `${files.join(", ")} runs ${launcher}, which is missing: VS Code's agent fails open (open VS Code with Damage Control, or run damage-control install copilot)` };
-  if (f.useHooks === false) return { id, status: "fail", message: `chat.useHooks is off: VS Code runs no hooks, its agent is not guarded` };
-  if (f.policyBlocks) return { id, status: "fail", message: `a policy (ChatHooks / chat.hooks.allowManagedOnly) keeps VS Code from running user hooks: its agent is not guarded` };
-  if (f.trusted === false) return { id, status: "fail", message: `this workspace is not trusted: VS Code runs no hooks in it, its agent is not guarded` };
+  const agent = (state: AgentState) => ({ label: "VS Code's agent", state });
+  if (files.length === 0) return { id, status: "warn", message: `VS Code's agent is not guarded: no ${user} (damage-control install copilot, or "Damage Control: Guard VS Code's Agent")`, agent: agent("not-installed") };
+  if (!fs.existsSync(launcher)) return { id, status: "fail", message: `${files.join(", ")} runs ${launcher}, which is missing: VS Code's agent fails open (open VS Code with Damage Control, or run damage-control install copilot)`, agent: agent("not-guarding") };
+  if (f.useHooks === false) return { id, status: "fail", message: `chat.useHooks is off: VS Code runs no hooks, its agent is not guarded`, agent: agent("not-guarding") };
+  if (f.policyBlocks) return { id, status: "fail", message: `a policy (ChatHooks / chat.hooks.allowManagedOnly) keeps VS Code from running user hooks: its agent is not guarded`, agent: agent("not-guarding") };
+  if (f.trusted === false) return { id, status: "fail", message: `this workspace is not trusted: VS Code runs no hooks in it, its agent is not guarded`, agent: agent("not-guarding") };
   const unknown = f.useHooks === undefined ? " (VS Code runs hooks only with chat.useHooks on, in a trusted workspace)" : "";
-  return { id, status: "ok", message: `VS Code's agent is guarded by ${files.join(", ")}${unknown}` };
+  return { id, status: "ok", message: `VS Code's agent is guarded by ${files.join(", ")}${unknown}`, agent: agent("guarding") };
 }

@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { codexStatus } from "./codex";
 import { geminiSettingsFile, geminiStatus } from "./gemini";
-import type { Check } from "./check";
+import type { AgentState, Check } from "./check";
 import { opencodeCheck, qwenCheck } from "./doctor-agents-more";
 
 type Obj = Record<string, unknown>;
@@ -61,28 +61,30 @@ export function copilotCliHooks(folder: string): { file: string; kind: "preToolU
 
 export function moreAgentChecks(folder: string, env: NodeJS.ProcessEnv = process.env): Check[] {
   const checks: Check[] = [];
-  const add = (id: string, status: Check["status"], message: string) => checks.push({ id, status, message });
+  // Every line here is an agent's: the state travels with it (the panel shows it, check.ts).
+  const label: Record<string, string> = { codex: "Codex CLI", gemini: "Gemini CLI", "copilot-cli": "Copilot CLI" };
+  const add = (id: string, status: Check["status"], message: string, state: AgentState) => checks.push({ id, status, message, agent: { label: label[id]!, state } });
 
   const codex = codexStatus(env);
-  if (codex.state === "not-installed") add("codex", "ok", `Codex CLI: not installed (only needed for Codex: damage-control install codex)`);
-  else if (codex.state === "guarding") add("codex", "ok", `Codex CLI: PreToolUse hook and its trust entry in ${codex.file}`);
-  else add("codex", "fail", `Codex CLI: our hook is in ${codex.file} but Codex would not run it: ${codex.why}`);
+  if (codex.state === "not-installed") add("codex", "ok", `Codex CLI: not installed (only needed for Codex: damage-control install codex)`, "not-installed");
+  else if (codex.state === "guarding") add("codex", "ok", `Codex CLI: PreToolUse hook and its trust entry in ${codex.file}`, "guarding");
+  else add("codex", "fail", `Codex CLI: our hook is in ${codex.file} but Codex would not run it: ${codex.why}`, "not-guarding");
 
   const project = geminiStatus(geminiSettingsFile({ folder, user: false }, env));
   const user = geminiStatus(geminiSettingsFile({ folder, user: true }, env));
   const broken = [project, user].find((s) => s.state === "not-guarding");
-  if (broken && broken.state === "not-guarding") add("gemini", "fail", `Gemini CLI: our hook is in ${broken.file} but Gemini would not run it: ${broken.why}`);
-  else if (user.state === "guarding") add("gemini", "ok", `Gemini CLI: BeforeTool hook in ${user.file}`);
+  if (broken && broken.state === "not-guarding") add("gemini", "fail", `Gemini CLI: our hook is in ${broken.file} but Gemini would not run it: ${broken.why}`, "not-guarding");
+  else if (user.state === "guarding") add("gemini", "ok", `Gemini CLI: BeforeTool hook in ${user.file}`, "guarding");
   else if (project.state === "guarding") {
     const t = geminiLoadsProjectSettings(folder, env);
-    if (t.loads) add("gemini", "ok", `Gemini CLI: BeforeTool hook in ${project.file}`);
-    else add("gemini", "fail", `Gemini CLI: our hook is in ${project.file} but ${t.why}`);
-  } else add("gemini", "ok", `Gemini CLI: not installed (only needed for Gemini CLI: damage-control install gemini)`);
+    if (t.loads) add("gemini", "ok", `Gemini CLI: BeforeTool hook in ${project.file}`, "guarding");
+    else add("gemini", "fail", `Gemini CLI: our hook is in ${project.file} but ${t.why}`, "not-guarding");
+  } else add("gemini", "ok", `Gemini CLI: not installed (only needed for Gemini CLI: damage-control install gemini)`, "not-installed");
 
   checks.push(qwenCheck(env), opencodeCheck(folder, env));
 
   const copilot = copilotCliHooks(folder);
-  if (copilot.length === 0) add("copilot-cli", "ok", `Copilot CLI: no Damage Control entry in ${path.join(folder, ".github/hooks")} (only needed for Copilot CLI: damage-control install copilot)`);
-  else add("copilot-cli", "ok", `Copilot CLI: ${copilot.map((c) => `${c.kind} entry in ${path.basename(c.file)}`).join(", ")}`);
+  if (copilot.length === 0) add("copilot-cli", "ok", `Copilot CLI: no Damage Control entry in ${path.join(folder, ".github/hooks")} (only needed for Copilot CLI: damage-control install copilot)`, "not-installed");
+  else add("copilot-cli", "ok", `Copilot CLI: ${copilot.map((c) => `${c.kind} entry in ${path.basename(c.file)}`).join(", ")}`, "guarding");
   return checks;
 }

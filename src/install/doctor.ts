@@ -1,6 +1,5 @@
 // What guards a folder, checked one thing at a time: the report of `damage-control doctor`.
 // Each check is ok, warn or fail; any fail means the folder is not (fully) guarded.
-import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -9,11 +8,12 @@ import { RulesStore } from "../core/rules-store";
 import { readToken } from "../core/token";
 import { userStateDir } from "../core/state-dir";
 import type { Check, CheckStatus } from "./check";
-import { CLAUDE_SETTINGS, detectClaudeVersion } from "./claude";
-import { listOurHooks, ON_FAILURE_SINCE, TOKEN_ENV } from "../engine/claude-settings";
-import { managedSettingsPath, projectHooksDisabledMessage, readManaged } from "./managed";
+import { detectClaudeVersion } from "./claude";
+import { ON_FAILURE_SINCE, TOKEN_ENV } from "../engine/claude-settings";
+import { managedSettingsPath, readManaged } from "./managed";
 import { moreAgentChecks } from "./doctor-agents";
-import { isPiInstalled, piExtensionPath } from "./pi";
+import { piCheck } from "./agent-checks";
+import { claudeHooks } from "./doctor-claude";
 import { compareVersions } from "../engine/version";
 import { vscodeAgentCheck } from "./copilot";
 
@@ -33,15 +33,6 @@ export interface DoctorOptions {
 }
 
 type Json = Record<string, unknown>;
-
-function readJson(file: string): Json | undefined {
-  try {
-    const v = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function health(url: string, token: string | undefined, timeoutMs = 2000): Promise<{ ok: boolean; detail: string }> {
   return new Promise((resolve) => {
@@ -78,26 +69,11 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     else add("endpoint", "fail", `endpoint registered at ${reg.url} but not reachable (${h.detail})`);
   }
 
-  // Hooks: project, user and managed settings
+  // Hooks: project, user and managed settings (doctor-claude.ts; the line itself comes after the managed warnings)
   const managed = readManaged(o.managedFile ?? managedSettingsPath(env));
   const home = env.HOME || os.homedir();
-  const levels: { name: string; file: string }[] = [
-    { name: "project local", file: path.join(folder, CLAUDE_SETTINGS) },
-    { name: "project", file: path.join(folder, ".claude/settings.json") },
-    { name: "user", file: path.join(home, ".claude/settings.json") },
-  ];
-  const found: { level: string; event: string; hook: Json }[] = [];
-  const disablers: string[] = [];
-  for (const l of levels) {
-    const s = readJson(l.file);
-    if (!s) continue;
-    if (s.disableAllHooks === true) disablers.push(l.file);
-    for (const h of listOurHooks(s)) found.push({ level: l.name, event: h.event, hook: h.hook as Json });
-  }
-  if (managed.settings) for (const h of listOurHooks(managed.settings)) found.push({ level: "managed", event: h.event, hook: h.hook as Json });
-  const effective = managed.managedHooksOnly ? found.filter((f) => f.level === "managed") : found;
-  const pre = effective.filter((f) => f.event === "PreToolUse");
-  const usesHttp = pre.some((f) => f.hook.type === "http");
+  const claude = claudeHooks(folder, env, managed, reg?.url);
+  const { pre, usesHttp } = claude;
 
   // Token in the environment (what Claude Code puts in the Authorization header)
   const envToken = env[TOKEN_ENV];
@@ -121,27 +97,9 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   // Hooks installed and not shadowed
   if (managed.error) add("managed", "warn", `${managed.file}: ${managed.error}`);
   for (const w of managed.warnings) add("managed", "warn", `${managed.file}: ${w}`);
-  if (managed.disableAllHooks) add("hooks", "fail", `${managed.file} sets disableAllHooks: no hook runs`);
-  else if (disablers.length > 0 && !(managed.managedHooksOnly && pre.length > 0)) add("hooks", "fail", `disableAllHooks is set in ${disablers.join(", ")}: no hook runs`);
-  else if (managed.projectHooksDisabled && found.some((f) => f.event === "PreToolUse")) add("hooks", "fail", projectHooksDisabledMessage(managed));
-  else if (pre.length === 0) add("hooks", "fail", `no Damage Control PreToolUse hook for this folder (damage-control install claude --cwd ${folder})`);
-  else {
-    const where = [...new Set(pre.map((f) => f.level))].join(", ");
-    const events = [...new Set(effective.map((f) => f.event))].join(", ");
-    const urls = [...new Set(pre.filter((f) => f.hook.type === "http").map((f) => String(f.hook.url)))];
-    const stale = reg ? urls.filter((u) => u !== `${reg.url}/claude/hook`) : [];
-    const allowed = managed.settings?.allowedHttpHookUrls;
-    const blocked = Array.isArray(allowed) && usesHttp && !urls.every((u) => (allowed as unknown[]).some((a) => typeof a === "string" && new RegExp("^" + a.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*") + "$").test(u)));
-    if (blocked) add("hooks", "fail", `managed allowedHttpHookUrls does not allow ${urls.join(", ")}: Claude Code refuses to call our hooks`);
-    else if (stale.length > 0) add("hooks", "warn", `hooks (${where}) point at ${stale.join(", ")} but the endpoint listens at ${reg!.url}`);
-    else add("hooks", "ok", `hooks installed (${where}) for ${events}${urls.length ? "" : " (command hooks)"}`);
-  }
+  checks.push(claude.check);
 
-  // pi
-  if (isPiInstalled(env)) add("pi", "ok", `pi extension installed globally (${piExtensionPath(env)})`);
-  else add("pi", "warn", `pi extension not installed (only needed for pi: damage-control install pi)`);
-
-  checks.push(...moreAgentChecks(folder, env)); // Codex CLI, Gemini CLI, Copilot CLI (doctor-agents.ts)
+  checks.push(piCheck(env), ...moreAgentChecks(folder, env)); // pi; Codex CLI, Gemini CLI, Qwen Code, OpenCode, Copilot CLI (doctor-agents.ts)
 
   // Rules
   try {

@@ -1,6 +1,7 @@
 // Entry of dist/webview.js, the Damage Control panel (bundled by esbuild for the browser). It talks
 // to the extension only through the typed messages of src/views/panel/messages.ts.
 import type { PanelStats, ToPanel } from "../views/panel/messages";
+import { renderAgents } from "./agents";
 import { barChart, sparkline } from "./charts";
 import { byId, el, icon, marked, send } from "./dom";
 import { Feed } from "./feed";
@@ -48,20 +49,8 @@ function renderState(m: State): void {
   if (m.down) status.append(el("div", { class: "bad" }, icon("error"), ` ${t("Endpoint down: {0}", m.down)}`));
   else status.append(el("div", { class: "ok" }, icon("pass"), ` ${t("Endpoint {0}", m.endpoint ?? "")}`));
   if (m.managedWarning) status.append(el("div", { class: "bad", id: "managed-warning" }, icon("warning"), ` ${m.managedWarning}`));
-  // VS Code's own agent, next to (not inside) the endpoint's status: guarded or not, and one
-  // click to guard it when it is not.
-  const agents = byId("agents-status");
-  agents.textContent = "";
-  if (m.vscodeAgent) {
-    const ok = m.vscodeAgent.status === "ok";
-    const line = el("div", { class: ok ? "ok" : "bad", id: "vscode-agent", "data-status": m.vscodeAgent.status }, icon(ok ? "pass" : "warning"), ` ${m.vscodeAgent.message}`);
-    if (!ok) {
-      const button = el("button", { id: "guard-vscode-agent", type: "button" }, t("Guard VS Code's Agent"));
-      button.addEventListener("click", () => send({ type: "guardVsCodeAgent" }));
-      line.append(" ", button);
-    }
-    agents.append(line);
-  }
+  // The agents (VS Code's own first among the guarded), next to (not inside) the endpoint's status.
+  renderAgents(byId("agents-status"), m.agents);
   const body = byId<HTMLTableElement>("counts").tBodies[0];
   body.textContent = "";
   for (const f of m.folders) {

@@ -108,6 +108,23 @@ export interface FeedEntry {
   snapshot?: { id?: string; holds?: string; notKept?: string; remote?: string };
 }
 
+/** One line of the panel's agent health (agent-health.ts builds them from the doctor's checks). */
+export interface AgentLine {
+  /** The doctor check's id ("vscode", "qwen", "hooks" for Claude Code…), or "not-installed" for
+   *  the one quiet line that names every agent Damage Control is not set up for. */
+  id: string;
+  state: "guarding" | "not-guarding" | "not-installed";
+  /** The doctor's status of the check: "ok" only when nothing needs doing. */
+  status: "ok" | "warn" | "fail";
+  text: string;
+  /** The doctor's own message (shown as the line's tooltip when `text` is shorter). */
+  detail?: string;
+  /** The command that fixes it, to copy into a terminal. */
+  fix?: string;
+  /** What the extension can safely do itself, as a button. */
+  action?: "guardVsCodeAgent";
+}
+
 export interface ExplainStep {
   label: string;
   text: string;
@@ -133,9 +150,9 @@ export type ToPanel =
       managedWarning?: string | null;
       /** Whether "Allow in this folder" has a writer behind it (the layered rules' exceptions). */
       exceptionsAvailable: boolean;
-      /** Whether VS Code's own agent is guarded (hook file, chat.useHooks, policy, trust): the
-       *  check `doctor` runs, with what only the extension sees. "ok" = guarded. */
-      vscodeAgent?: { status: "ok" | "warn" | "fail"; message: string };
+      /** Each agent the doctor knows (VS Code's own with what only the extension sees: chat.useHooks,
+       *  policy, trust): guarding, installed but not guarding, or not set up. Absent until checked. */
+      agents?: AgentLine[];
     }
   | { type: "feed"; entries: FeedEntry[] }
   | { type: "decision"; entry: FeedEntry }

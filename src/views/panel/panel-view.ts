@@ -17,7 +17,8 @@ import type { LedgerEntry } from "../../core/ledger";
 import type { RulesStore } from "../../core/rules-store";
 import { projectHooksDisabledMessage, readManaged } from "../../install/managed";
 import type { GuardHost } from "../guard-host";
-import { GUARD_VSCODE_AGENT_COMMAND, onVsCodeAgentChanged, vscodeAgentStatus } from "../guard-vscode-agent";
+import { GUARD_VSCODE_AGENT_COMMAND, onVsCodeAgentChanged } from "../guard-vscode-agent";
+import { AgentHealthMonitor } from "./agent-health-monitor";
 import { logError } from "../log";
 import { folderExceptionWriter } from "./exceptions";
 import { hitsOf, statsOf, toFeed } from "./feed";
@@ -76,6 +77,8 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
    *  it, so the webview does not take them for answers to older edits. */
   private lastSeq = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** The agents' health lines, checked off the hot path while the panel is visible. */
+  private readonly agents: AgentHealthMonitor;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -85,13 +88,18 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.restore();
       this.postState();
     });
+    this.agents = new AgentHealthMonitor(
+      () => this.host.folders()[0],
+      () => this.postState(),
+    );
     // VS Code's agent status follows the hook file, chat.useHooks / the hooks policy, and trust.
     this.subscriptions.push(
-      onVsCodeAgentChanged(() => this.postState()),
+      this.agents,
+      onVsCodeAgentChanged(() => this.agents.refresh()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration("chat")) this.postState();
+        if (e.affectsConfiguration("chat")) this.agents.refresh();
       }),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.postState()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.agents.refresh()),
     );
     host.on("rules", (s: { folder: string }) => {
       this.postState();
@@ -136,7 +144,12 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     view.webview.onDidReceiveMessage((m: unknown) => {
       if (isFromPanel(m)) this.onMessage(m).catch((e) => logError("panel message failed", e));
     });
-    view.onDidDispose(() => (this.view = undefined));
+    this.agents.setVisible(view.visible);
+    view.onDidChangeVisibility(() => this.agents.setVisible(view.visible));
+    view.onDidDispose(() => {
+      this.view = undefined;
+      this.agents.setVisible(false);
+    });
   }
 
   reveal(): void {
@@ -176,18 +189,8 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       refusals: this.refusals,
       managedWarning,
       exceptionsAvailable: folderExceptionWriter(guard) !== undefined,
-      vscodeAgent: this.vscodeAgent(),
+      ...(this.agents.current && { agents: this.agents.current }),
     });
-  }
-
-  private vscodeAgent(): { status: "ok" | "warn" | "fail"; message: string } | undefined {
-    try {
-      const c = vscodeAgentStatus(this.host.folders()[0]);
-      return { status: c.status, message: c.message };
-    } catch (e) {
-      // A check that cannot run says so; it never reads as "guarded".
-      return { status: "fail", message: vscode.l10n.t("Could not check VS Code's agent: {0}", (e as Error).message) };
-    }
   }
 
   private postStats(): void {
@@ -197,6 +200,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   private async onMessage(m: FromPanel): Promise<void> {
     switch (m.type) {
       case "ready": {
+        this.agents.refresh();
         this.restore();
         this.postState();
         this.post({ type: "feed", entries: this.feed });
@@ -221,7 +225,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         return this.allowInFolder(m.id);
       case "guardVsCodeAgent":
         await vscode.commands.executeCommand(GUARD_VSCODE_AGENT_COMMAND);
-        this.postState();
+        this.agents.refresh();
         return;
       case "restore": {
         const id = this.feed.find((x) => x.id === m.id)?.snapshot?.id;
