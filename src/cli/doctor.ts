@@ -16,7 +16,7 @@ One line per check (ok, warn or FAIL) of what guards DIR (default: current direc
   codex, gemini, qwen, opencode, cline, copilot-cli
             not installed (ok: that agent is not used), or installed and run by the agent (ok),
             or installed but skipped by the agent (FAIL: untrusted hook, untrusted folder…);
-            cline also says to stop Cline's hub daemon once after installing
+            cline also says to restart running Cline sessions and its hub daemon
   rules     the rules file parses (or the embedded defaults are in force)
   proxy     HTTP(S)_PROXY set without NO_PROXY covering 127.0.0.1 (hook traffic would leave loopback)
 

@@ -37,7 +37,8 @@ install cline   writes the executable hook ~/.cline/hooks/PreToolUse ($CLINE_DIR
                 refused run_commands call is replaced by a command that prints our reason (the
                 model reads it, the task goes on); any other refused tool ends Cline's task.
                 Refuses (exit 3) to replace a PreToolUse of your own; other hook files are kept.
-                Stop Cline's hub daemon afterwards (cline hub stop): it keeps its first hooks.`;
+                Cline reads its hooks when a session starts: restart running sessions and
+                stop its hub daemon once (cline hub stop).`;
 
 export function isAgentInstall(agent: string | undefined): boolean {
   return agent === "codex" || agent === "gemini" || agent === "qwen" || agent === "opencode" || agent === "cline";

@@ -16,8 +16,11 @@ export const CLINE_HOOK_MARK = "Damage Control hook for Cline";
 const UNREADABLE =
   '{"cancel":true,"errorMessage":"Blocked by Damage Control: its Cline hook could not run the guard (reinstall: damage-control install cline). Do not work around this; report it to the user."}';
 
-/** Restarting the hub daemon is how an installed or removed hook takes effect in Cline runs. */
-export const CLINE_HUB_ADVICE = "Cline's background hub daemon keeps the hooks it started with: stop it once (`cline hub stop`; the next cline run starts a fresh one)";
+/**
+ * Cline lists its hook files when a session starts (3.0.65's hook runner): a session already
+ * running (the TUI, a task in the hub daemon) goes on without an installed hook, or with a removed one.
+ */
+export const CLINE_HUB_ADVICE = "Cline reads its hooks when a session starts: restart running Cline sessions, and stop its hub daemon once (`cline hub stop`; the next cline run starts a fresh one)";
 
 export function clineHooksDir(scope: { folder?: string }, env: NodeJS.ProcessEnv = process.env): string {
   if (scope.folder) return path.join(scope.folder, ".clinerules", "hooks");

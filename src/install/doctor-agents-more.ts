@@ -33,6 +33,6 @@ export function clineCheck(folder: string, env: NodeJS.ProcessEnv): Check {
   const broken = all.find((s) => s.state === "not-guarding");
   if (broken && "why" in broken) return { id: "cline", status: "fail", message: `Cline: our hook is at ${broken.file} but ${broken.why}` };
   const on = all.find((s) => s.state === "guarding");
-  if (on) return { id: "cline", status: "ok", message: `Cline: PreToolUse hook at ${on.file} (${CLINE_HUB_ADVICE} after installing)` };
+  if (on) return { id: "cline", status: "ok", message: `Cline: PreToolUse hook at ${on.file}. ${CLINE_HUB_ADVICE}.` };
   return { id: "cline", status: "ok", message: "Cline: not installed (only needed for Cline: damage-control install cline)" };
 }
