@@ -1,7 +1,7 @@
 // damage-control install|uninstall cline [--cwd DIR]: the PreToolUse hook file that runs the launcher.
 import * as path from "node:path";
 import { lookupEndpoint } from "../core/registry";
-import { CLINE_HUB_ADVICE, ClineHookConflict, clineHooksDir, installCline, uninstallCline } from "../install/cline";
+import { CLINE_HUB_ADVICE, ClineHookConflict, clineHooksDir, installCline, otherClineHooks, uninstallCline } from "../install/cline";
 import { installLauncher } from "../install/launcher";
 import { CliError, EXIT } from "./io";
 
@@ -23,6 +23,8 @@ export function runClineInstall(cwd: string | undefined, uninstall: boolean): nu
   process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: runs the launcher for every tool call${cwd ? "" : " in every folder"}\n`);
   process.stdout.write(`${CLINE_HUB_ADVICE}.\n`);
   const folder = path.resolve(cwd ?? process.cwd());
+  const others = otherClineHooks(folder);
+  if (others.length > 0) process.stderr.write(`warning: Cline also runs ${others.join(", ")}; if one answers overrideInput, Cline keeps the last one, which can undo our replacement of a refused command\n`);
   if (!lookupEndpoint(folder)) process.stdout.write(`No endpoint runs for ${folder} yet: open it in VS Code or run \`damage-control serve --cwd ${folder}\` (until then the hook decides locally).\n`);
   return EXIT.ok;
 }

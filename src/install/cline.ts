@@ -27,6 +27,34 @@ export function clineHooksDir(scope: { folder?: string }, env: NodeJS.ProcessEnv
   return path.join(env.CLINE_DIR?.trim() || path.join(env.HOME || os.homedir(), ".cline"), "hooks");
 }
 
+/** The names Cline runs as a PreToolUse hook: PreToolUse (any case) with no extension or one of these. */
+const HOOK_EXTENSIONS = new Set(["", ".sh", ".bash", ".zsh", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".ps1"]);
+
+/**
+ * The PreToolUse hooks Cline runs for `folder` other than ours, in every folder it searches
+ * (3.0.65). Cline keeps the LAST overrideInput of all its hooks: one of these that answers with
+ * its own could undo our replacement of a refused command.
+ */
+export function otherClineHooks(folder: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const home = env.HOME || os.homedir();
+  const dirs = [path.join(home, "Documents", "Cline", "Hooks"), clineHooksDir({}, env), clineHooksDir({ folder }), path.join(folder, ".cline", "hooks")];
+  const found: string[] = [];
+  for (const dir of new Set(dirs)) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      const ext = path.extname(n).toLowerCase();
+      const file = path.join(dir, n);
+      if (HOOK_EXTENSIONS.has(ext) && path.basename(n, path.extname(n)).toLowerCase() === "pretooluse" && !isOurs(file)) found.push(file);
+    }
+  }
+  return found;
+}
+
 /**
  * The hook file: runs the launcher for agent `cline` and passes on its answer when it is a JSON
  * object; anything else (launcher missing, crashed, silent) becomes a refusal here, since Cline

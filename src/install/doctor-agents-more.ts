@@ -2,7 +2,7 @@
 // form Qwen would not run or whose launcher is gone (FAIL).
 import * as fs from "node:fs";
 import { userStateDir } from "../core/state-dir";
-import { CLINE_HUB_ADVICE, clineHooksDir, clineStatus } from "./cline";
+import { CLINE_HUB_ADVICE, clineHooksDir, clineStatus, otherClineHooks } from "./cline";
 import { launcherPaths } from "./launcher";
 import { opencodePluginFile, opencodeStatus } from "./opencode";
 import { qwenSettingsFile, qwenStatus } from "./qwen";
@@ -33,6 +33,10 @@ export function clineCheck(folder: string, env: NodeJS.ProcessEnv): Check {
   const broken = all.find((s) => s.state === "not-guarding");
   if (broken && "why" in broken) return { id: "cline", status: "fail", message: `Cline: our hook is at ${broken.file} but ${broken.why}` };
   const on = all.find((s) => s.state === "guarding");
-  if (on) return { id: "cline", status: "ok", message: `Cline: PreToolUse hook at ${on.file}. ${CLINE_HUB_ADVICE}.` };
-  return { id: "cline", status: "ok", message: "Cline: not installed (only needed for Cline: damage-control install cline)" };
+  if (!on) return { id: "cline", status: "ok", message: "Cline: not installed (only needed for Cline: damage-control install cline)" };
+  const others = otherClineHooks(folder, env);
+  if (others.length > 0) {
+    return { id: "cline", status: "warn", message: `Cline: PreToolUse hook at ${on.file}, and Cline also runs ${others.join(", ")}: an overrideInput from one of those can undo our replacement of a refused command (Cline keeps the last one)` };
+  }
+  return { id: "cline", status: "ok", message: `Cline: PreToolUse hook at ${on.file}. ${CLINE_HUB_ADVICE}.` };
 }

@@ -183,6 +183,15 @@ describe("Cline: hook file, launcher, install and doctor", () => {
     const ok = clineCheck(ws, env);
     assert.equal(ok.status, "ok");
     assert.match(ok.message, /cline hub stop/);
+    // Another PreToolUse hook (any extension Cline runs, any folder it searches): a warning.
+    fs.mkdirSync(path.join(ws, ".clinerules/hooks"), { recursive: true });
+    fs.writeFileSync(path.join(ws, ".clinerules/hooks/pretooluse.py"), "print('{}')\n");
+    fs.writeFileSync(path.join(ws, ".clinerules/hooks/PreToolUse.txt"), "not a hook Cline runs\n");
+    const warn = clineCheck(ws, env);
+    assert.equal(warn.status, "warn");
+    assert.match(warn.message, /also runs .*\.clinerules\/hooks\/pretooluse\.py: an overrideInput/);
+    assert.doesNotMatch(warn.message, /PreToolUse\.txt|PostToolUse/);
+    fs.rmSync(path.join(ws, ".clinerules"), { recursive: true });
     assert.equal(uninstallCline(dir).removed, true);
     assert.ok(fs.existsSync(path.join(dir, "PostToolUse")), "other hooks kept");
     fs.writeFileSync(path.join(dir, "PreToolUse"), "#!/bin/sh\necho mine\n");
