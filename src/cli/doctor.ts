@@ -13,9 +13,10 @@ One line per check (ok, warn or FAIL) of what guards DIR (default: current direc
             managed allowManagedHooksOnly, disableAllHooks, allowedHttpHookUrls, a moved port
   managed   warnings about this machine's managed settings
   pi        the pi extension is installed globally
-  codex, gemini, qwen, opencode, copilot-cli
+  codex, gemini, qwen, opencode, cline, copilot-cli
             not installed (ok: that agent is not used), or installed and run by the agent (ok),
-            or installed but skipped by the agent (FAIL: untrusted hook, untrusted folder…)
+            or installed but skipped by the agent (FAIL: untrusted hook, untrusted folder…);
+            cline also says to restart running Cline sessions and its hub daemon
   rules     the rules file parses (or the embedded defaults are in force)
   proxy     HTTP(S)_PROXY set without NO_PROXY covering 127.0.0.1 (hook traffic would leave loopback)
 

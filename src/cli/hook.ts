@@ -18,7 +18,7 @@ its input). --local: decide from the rules here without asking the endpoint (the
 already tried it).
 
 A command hook: reads the agent's hook input on stdin and prints the answer JSON. Agents:
-claude, pi, vscode, copilot-cli, codex, gemini.
+claude, pi, vscode, copilot-cli, codex, gemini, qwen, opencode, cline.
 Asks the endpoint that guards the input's cwd ($DAMAGE_CONTROL_URL / $DAMAGE_CONTROL_TOKEN
 when set, else the endpoint registry); if it cannot be reached, decides locally with the same
 rules, refusing what would need a human. Exit codes: 0 answered (the JSON says allow or

@@ -8,12 +8,14 @@ import { args, CliError, EXIT } from "./io";
 import { selfHookCommand } from "./self-command";
 import { runQwenInstall } from "./install-qwen";
 import { runOpenCodeInstall } from "./install-opencode";
+import { runClineInstall } from "./install-cline";
 
 export const AGENT_INSTALL_HELP = `       damage-control install codex [--cwd DIR] [--user]
        damage-control install gemini [--cwd DIR] [--user]
        damage-control install qwen
        damage-control install opencode [--cwd DIR]
-       damage-control uninstall codex | gemini | qwen | opencode [--cwd DIR] [--user]
+       damage-control install cline [--cwd DIR]
+       damage-control uninstall codex | gemini | qwen | opencode | cline [--cwd DIR] [--user]
 
 install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME): a PreToolUse
                 command hook (damage-control hook codex) for every tool, plus the hooks.state
@@ -29,10 +31,17 @@ install qwen    adds a PreToolUse command hook (the launcher, matcher "*") to ~/
 install opencode
                 writes the plugin ~/.config/opencode/plugins/damage-control.js (with --cwd DIR:
                 DIR/.opencode/plugins/): its tool.execute.before runs the launcher and refuses
-                on a deny and on any failure (bounded: OpenCode sets no hook timeout).`;
+                on a deny and on any failure (bounded: OpenCode sets no hook timeout).
+install cline   writes the executable hook ~/.cline/hooks/PreToolUse ($CLINE_DIR/hooks; with
+                --cwd DIR: DIR/.clinerules/hooks/): it runs the launcher for every tool call. A
+                refused run_commands call is replaced by a command that prints our reason (the
+                model reads it, the task goes on); any other refused tool ends Cline's task.
+                Refuses (exit 3) to replace a PreToolUse of your own; other hook files are kept.
+                Cline reads its hooks when a session starts: restart running sessions and
+                stop its hub daemon once (cline hub stop).`;
 
 export function isAgentInstall(agent: string | undefined): boolean {
-  return agent === "codex" || agent === "gemini" || agent === "qwen" || agent === "opencode";
+  return agent === "codex" || agent === "gemini" || agent === "qwen" || agent === "opencode" || agent === "cline";
 }
 
 export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): number {
@@ -42,6 +51,7 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
   const folder = path.resolve(values.cwd ?? process.cwd());
   if (agent === "qwen") return runQwenInstall(folder, uninstall);
   if (agent === "opencode") return runOpenCodeInstall(values.cwd, uninstall);
+  if (agent === "cline") return runClineInstall(values.cwd, uninstall);
   if (agent === "codex") {
     try {
       if (uninstall) {

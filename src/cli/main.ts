@@ -28,7 +28,7 @@ Verbs:
   hook <agent>     an agent's command hook (claude: for builds that ignore onFailure)
   install AGENT, uninstall AGENT
                    wire an agent to the guard, or unwire it (AGENT: claude, pi, copilot,
-                   codex, gemini, qwen, opencode)
+                   codex, gemini, qwen, opencode, cline)
   install claude --managed
                    render a managed-settings file for platform teams
 

@@ -138,6 +138,7 @@ export class Guard extends EventEmitter {
     const wire = agent === "claude" && isVsCodePayload(payload) ? AGENTS.vscode : AGENTS[agent];
     const req = wire.read(payload);
     const store = this.storeFor(req.cwd);
+    if (req.calls && req.calls.length > 1) return wire.render(req, await this.handleEach(req, req.calls, store, opts.asker ?? headlessAsker));
     const judgement = await this.judge(req, store);
     if (judgement.kind === "neutral") return wire.render(req, { kind: "neutral" });
     // One tool call, decided once: a copy (same session, same call id, same call) that two of our
@@ -146,6 +147,29 @@ export class Guard extends EventEmitter {
     const key = toolUseId && req.event === "PreToolUse" ? callKey({ sessionId: req.sessionId, toolUseId, tool: judgement.tool, target: judgement.target, folder: store.folder }) : undefined;
     const resolved = await this.decidedOnce.run(key, () => this.resolve(judgement, req, store.folder, opts.asker ?? headlessAsker)).value;
     return wire.render(req, resolved.answer);
+  }
+
+  /**
+   * One agent call standing for several (WireRequest.calls): each judged like a call of its own.
+   * A refusal of any one refuses them all, and is decided before anything is asked; then asks are
+   * put one by one, and the first one not approved refuses the rest. Only if every part is
+   * allowed does the call go ahead.
+   */
+  private async handleEach(req: WireRequest, calls: ToolCall[], store: RulesStore, asker: Asker): Promise<Answer> {
+    const parts: { sub: WireRequest; j: Extract<Judgement, { kind: "verdict" }> }[] = [];
+    for (const call of calls) {
+      const sub: WireRequest = { ...req, call, calls: undefined };
+      const j = await this.judge(sub, store);
+      if (j.kind === "verdict") parts.push({ sub, j });
+    }
+    const order = (p: (typeof parts)[number]) => (p.j.verdict.action === "block" ? 0 : p.j.verdict.action === "ask" ? 1 : 2);
+    let answer: Answer = { kind: "neutral" };
+    for (const p of parts.sort((a, b) => order(a) - order(b))) {
+      const r = await this.resolve(p.j, p.sub, store.folder, asker);
+      if (r.answer.kind === "deny") return r.answer;
+      if (r.answer.kind === "allow") answer = r.answer;
+    }
+    return answer;
   }
 
   /**

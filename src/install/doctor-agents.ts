@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { codexStatus } from "./codex";
 import { geminiSettingsFile, geminiStatus } from "./gemini";
 import type { AgentState, Check } from "./check";
-import { opencodeCheck, qwenCheck } from "./doctor-agents-more";
+import { clineCheck, opencodeCheck, qwenCheck } from "./doctor-agents-more";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -81,7 +81,7 @@ export function moreAgentChecks(folder: string, env: NodeJS.ProcessEnv = process
     else add("gemini", "fail", `Gemini CLI: our hook is in ${project.file} but ${t.why}`, "not-guarding");
   } else add("gemini", "ok", `Gemini CLI: not installed (only needed for Gemini CLI: damage-control install gemini)`, "not-installed");
 
-  checks.push(qwenCheck(env), opencodeCheck(folder, env));
+  checks.push(qwenCheck(env), opencodeCheck(folder, env), clineCheck(folder, env));
 
   const copilot = copilotCliHooks(folder);
   if (copilot.length === 0) add("copilot-cli", "ok", `Copilot CLI: no Damage Control entry in ${path.join(folder, ".github/hooks")} (only needed for Copilot CLI: damage-control install copilot)`, "not-installed");

@@ -66,9 +66,17 @@ agent=\${1:-copilot}
 state=${shQuote(o.stateDir)}
 node=${shQuote(o.nodePath)}
 
-# The last resort: a refusal in the shapes VS Code, Copilot CLI and Claude Code honour, and exit 2.
+# The last resort: a refusal in the shapes VS Code, Copilot CLI and Claude Code honour (Cline: its
+# own), and exit 2.
 deny() {
   r="Blocked by Damage Control: $1. Do not work around this; report it to the user."
+  # Cline reads only its own JSON keys, whatever the exit code: anything else RUNS the call. A
+  # fixed text (the reason may hold a path, which could break the JSON), the whole reason on stderr.
+  if [ "$agent" = cline ]; then
+    printf '%s\\n' '{"cancel":true,"errorMessage":"Blocked by Damage Control: the guard could not decide. Do not work around this; report it to the user."}'
+    printf '%s\\n' "$r" >&2
+    exit 2
+  fi
   printf '{"permissionDecision":"deny","permissionDecisionReason":"%s","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"%s"}}\\n' "$r" "$r"
   printf '%s\\n' "$r" >&2
   exit 2

@@ -11,6 +11,7 @@ import { geminiWire } from "../../src/engine/agents/gemini";
 import { agentLabel, type AgentId } from "../../src/engine/agents";
 import { Guard } from "../../src/core/guard";
 import { repoRoot } from "./support";
+import { refusalCommands } from "../../src/engine/agents/cline";
 
 const DENY = { kind: "deny" as const, reason: "Blocked by Damage Control: no. Do not work around this; report it to the user." };
 const NEUTRAL = { kind: "neutral" as const };
@@ -125,11 +126,13 @@ describe("more agents: adapters", () => {
     assert.equal(agentLabel("codex"), "Codex CLI");
     assert.equal(agentLabel("gemini"), "Gemini CLI");
     assert.equal(agentLabel("copilot-cli"), "Copilot CLI");
+    assert.equal(agentLabel("cline"), "Cline");
   });
 
 });
 
 const handle = (guard: Guard, agent: AgentId, payload: unknown) => guard.handle(agent, payload);
+const clineCall = (name: string, input: unknown, ws: string) => ({ hookName: "tool_call", taskId: "t1", workspaceRoots: [ws], tool_call: { id: "c1", name, input } });
 
 describe("more agents: through the guard", () => {
   let dir: string;
@@ -169,6 +172,27 @@ describe("more agents: through the guard", () => {
     ] as const) {
       assert.deepEqual((await handle(guard, agent, payload)).body, {}, agent);
     }
+  });
+
+  // Cline: several calls in one (run_commands, read_files), each judged.
+  it("one refused command refuses the whole run_commands call, wherever it stands; the ledger names cline", async () => {
+    for (const commands of [["ls", "rm -r data"], ["rm -r data", "ls"]]) {
+      const a = await guard.handle("cline", clineCall("run_commands", { commands }, dir));
+      const body = a.body as { overrideInput: { commands: string[] }; context: string };
+      assert.match(body.context, /recursive rm/, JSON.stringify(commands));
+      assert.deepEqual(body.overrideInput, refusalCommands(body.context));
+    }
+    await guard.drain();
+    const ledger = fs.readFileSync(path.join(dir, ".damage-control/audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    assert.deepEqual(ledger.filter((l) => l.agent === "cline").map((l) => [l.target, l.decision]), [["rm -r data", "block"], ["rm -r data", "block"]]);
+  });
+
+  it("harmless commands: no opinion; a refused file among several read_files cancels", async () => {
+    assert.deepEqual((await guard.handle("cline", clineCall("run_commands", { commands: ["ls", "pwd"] }, dir))).body, {});
+    const r = await guard.handle("cline", clineCall("read_files", { files: [path.join(dir, "a.txt"), path.join(dir, ".env")] }, dir));
+    assert.equal((r.body as { cancel: boolean }).cancel, true);
+    const malformed = (await guard.handle("cline", 7)).body as { cancel: boolean; errorMessage: string };
+    assert.deepEqual([malformed.cancel, /Blocked by Damage Control: malformed cline hook request/.test(malformed.errorMessage)], [true, true]);
   });
 
   it("a malformed payload is that agent's deny, exit 0", async () => {

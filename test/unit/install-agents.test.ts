@@ -145,8 +145,8 @@ describe("install gemini: BeforeTool in settings.json", () => {
 
   it("doctor: nothing installed anywhere → every agent ok (not installed)", () => {
     const checks = moreAgentChecks(dir, { HOME: dir });
-    // Qwen Code and OpenCode joined the list (issue 25).
-    assert.deepEqual(checks.map((c) => [c.id, c.status]), [["codex", "ok"], ["gemini", "ok"], ["qwen", "ok"], ["opencode", "ok"], ["copilot-cli", "ok"]]);
+    // Qwen Code, OpenCode and Cline joined the list (issue 25).
+    assert.deepEqual(checks.map((c) => [c.id, c.status]), [["codex", "ok"], ["gemini", "ok"], ["qwen", "ok"], ["opencode", "ok"], ["cline", "ok"], ["copilot-cli", "ok"]]);
     assert.ok(checks.every((c) => /not installed|no Damage Control entry/.test(c.message)));
   });
 

@@ -58,7 +58,7 @@ describe("panel agent health", () => {
     try {
       const env = { HOME: home, DAMAGE_CONTROL_STATE_DIR: path.join(home, "state"), DAMAGE_CONTROL_MANAGED_SETTINGS: path.join(home, "none.json") };
       const checks = agentChecks(folder, env);
-      assert.deepEqual(checks.map((c) => agentOf(c).label), ["Claude Code", "pi", "Codex CLI", "Gemini CLI", "Qwen Code", "OpenCode", "Copilot CLI"]);
+      assert.deepEqual(checks.map((c) => agentOf(c).label), ["Claude Code", "pi", "Codex CLI", "Gemini CLI", "Qwen Code", "OpenCode", "Cline", "Copilot CLI"]);
       assert.deepEqual(agentLines(checks).map((l) => l.id), ["not-installed"]);
       const sh = path.join(env.DAMAGE_CONTROL_STATE_DIR, "bin/damage-control-hook");
       fs.mkdirSync(path.dirname(sh), { recursive: true });

@@ -25,6 +25,11 @@ export function patchOps(patch: string): { op: "add" | "update" | "delete" | "mo
 
 const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** An argv array as the shell line that runs it (words the shell would change are quoted). */
+export function argvLine(argv: readonly string[]): string {
+  return argv.map((c) => (/^[\w@%+=:,./-]+$/.test(c) ? c : shq(c))).join(" ");
+}
+
 /**
  * An apply_patch call in the engine's vocabulary. One added/updated file is a write/edit of it;
  * anything else (deletes, moves, several files) is shown to the rules as the shell commands with
@@ -66,7 +71,7 @@ export const codexWire: AgentWire = {
     if (tool === "Bash" || tool === "shell" || tool === "exec_command") {
       const command = isObj(input) ? input.command : undefined;
       // Older builds sent argv arrays; a shell line is what the engine reads.
-      const line = Array.isArray(command) && command.every((c) => typeof c === "string") ? command.map((c) => (/^[\w@%+=:,./-]+$/.test(c) ? c : shq(c))).join(" ") : command;
+      const line = Array.isArray(command) && command.every((c) => typeof c === "string") ? argvLine(command) : command;
       if (typeof line !== "string") return { ...base, malformed: "malformed codex hook request: a Bash call needs a string `command`" };
       return { ...base, call: { tool: "bash", input: { command: line } } };
     }

@@ -1,6 +1,7 @@
 // Every agent Damage Control speaks to, by id. The core reads a payload with AGENTS[id].read and
 // answers with AGENTS[id].render; `POST /hook/<id>` and `damage-control hook <id>` take any id here.
 import { claude } from "./claude";
+import { clineWire } from "./cline";
 import { cli } from "./cli";
 import { codexWire } from "./codex";
 import { copilotCliWire } from "./copilot-cli";
@@ -21,6 +22,7 @@ export const AGENTS: Record<AgentId, AgentWire> = {
   gemini: geminiWire,
   qwen: qwenWire,
   opencode: opencodeWire,
+  cline: clineWire,
 };
 
 /** What people read for an agent id (ledger lines name the id; the panel, modal and status bar this). */

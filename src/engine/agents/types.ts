@@ -3,9 +3,9 @@
 import type { Answer } from "../render";
 import type { ToolCall } from "../toolcall";
 
-export type AgentId = "claude" | "pi" | "vscode" | "copilot-cli" | "codex" | "gemini" | "qwen" | "opencode" | "cli";
+export type AgentId = "claude" | "pi" | "vscode" | "copilot-cli" | "codex" | "gemini" | "qwen" | "opencode" | "cline" | "cli";
 
-export const AGENT_IDS: readonly AgentId[] = ["claude", "pi", "vscode", "copilot-cli", "codex", "gemini", "qwen", "opencode", "cli"];
+export const AGENT_IDS: readonly AgentId[] = ["claude", "pi", "vscode", "copilot-cli", "codex", "gemini", "qwen", "opencode", "cline", "cli"];
 
 export function isAgentId(v: unknown): v is AgentId {
   return typeof v === "string" && (AGENT_IDS as readonly string[]).includes(v);
@@ -17,6 +17,12 @@ export interface WireRequest {
   event: string;
   /** The call in the engine's vocabulary: {tool: "bash"|"read"|"write"|"edit"|"grep"|"glob"|"ls"|…, input}. */
   call?: ToolCall;
+  /**
+   * One agent call that stands for several (Cline's run_commands with several commands, read_files
+   * with several files): each is judged like a call of its own and the strictest answer wins.
+   * `call` is the first of them. Absent for a single call.
+   */
+  calls?: ToolCall[];
   /** The tool as the agent named it ("Bash", "WebFetch"), for people and the audit trail. */
   toolName?: string;
   cwd?: string;
