@@ -18,6 +18,9 @@ import { parseRules } from "../src/engine/rules/parse";
 import { addOurHooks, eventsFor } from "../src/engine/claude-settings";
 import type { Action } from "../src/engine/types";
 import { installLauncher } from "../src/install/launcher";
+import { Guard } from "../src/core/guard";
+import { inProcessDecider } from "../src/core/in-process-decider";
+import { engineCacheSizes } from "../src/engine/cache-sizes";
 import { makeProject } from "../test/e2e/support/project";
 import { concurrentAsks } from "./lib/asks";
 import { claudeSession, piSession } from "./lib/agents";
@@ -362,6 +365,25 @@ async function benchMemory(workspace: string, env: NodeJS.ProcessEnv, token: str
     agent.destroy();
     stopProcess(ours.child);
     stopProcess(bare.child);
+  }
+  await cacheSizesAfter(30_000, bodies, workspace, env);
+}
+
+/**
+ * The caches that grow with distinct calls, after `n` decisions: the same corpus calls, each with
+ * its own tool-call id (as real calls have), through the same Guard and engine on this thread
+ * (serve keeps them in its worker, out of reach), with each cache's size against its bound.
+ */
+async function cacheSizesAfter(n: number, bodies: string[], workspace: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const guard = new Guard({ folders: [workspace], decider: inProcessDecider, ledger: false, snapshots: false, env });
+  try {
+    for (let i = 0; i < n; i++) await guard.handle("claude", { ...JSON.parse(bodies[i % bodies.length]), tool_use_id: `toolu_${i}` });
+    const sizes = [...engineCacheSizes(guard.rulesStates()[0].rules), { name: "answers shared with copies of a call (guard)", ...guard.decidedOnceEntries }];
+    console.log(`  caches after ${n.toLocaleString("en")} decisions (entries / bound):`);
+    for (const c of sizes) line(`  ${c.name}`, `${c.size} / ${c.bound}`);
+    (results.memory as Record<string, unknown>).caches_after_30k = sizes;
+  } finally {
+    guard.close();
   }
 }
 

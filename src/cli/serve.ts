@@ -1,6 +1,5 @@
 // damage-control serve: the endpoint without VS Code. Asks become refusals (nobody to ask).
 import * as path from "node:path";
-import * as v8 from "node:v8";
 import { parsePosture } from "../engine/events";
 import { headlessAsker } from "../core/asker";
 import { Guard } from "../core/guard";
@@ -11,6 +10,7 @@ import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/te
 import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
 import { args, CliError, EXIT } from "./io";
+import { keepServeHeapSmall } from "./serve-heap";
 
 export const SERVE_HELP = `Usage: damage-control serve [--cwd DIR] [--port N] [--rules FILE] [--trust-workspace-rules] [--posture advisory|governed]
                              [--otlp URL [--otlp-include-content]]
@@ -49,9 +49,9 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   if (values["otlp-include-content"] && !values.otlp) throw new CliError("--otlp-include-content needs --otlp URL");
   if (values.otlp !== undefined && !/^https?:\/\/[^/]/.test(values.otlp)) throw new CliError(`--otlp must be an http(s) URL, got ${values.otlp}`);
-  // A long-lived endpoint: small semi-spaces (a request allocates little that lives), so its RSS
-  // stays near its start under load instead of growing by V8's 16 MB default young generation.
-  v8.setFlagsFromString("--max-semi-space-size=1");
+  // A long-lived endpoint: its heap kept near what it holds live (a request allocates little that
+  // lives), so its RSS stays near its start under load instead of growing with V8's defaults.
+  keepServeHeapSmall();
   const guard = new Guard({
     folders: [folder],
     rulesPath: values.rules ? path.resolve(values.rules) : undefined,

@@ -94,6 +94,11 @@ export class Guard extends EventEmitter {
     return this.options.posture ?? "advisory";
   }
 
+  /** Answers kept so a copy of a call shares the first one's (bounded; tests and the bench check it). */
+  get decidedOnceEntries(): { size: number; bound: number } {
+    return { size: this.decidedOnce.size, bound: this.decidedOnce.maxSettled };
+  }
+
   get folders(): string[] {
     return this.stores.map((s) => s.folder);
   }

@@ -11,6 +11,12 @@ export class OnceWithin<T> {
     /** How long after the first answer a copy still shares it. */
     readonly windowMs = 5000,
     private readonly now: () => number = () => Date.now(),
+    /**
+     * The most settled answers kept: a flood of distinct calls within the window must not grow
+     * the map without bound. Past it the oldest settled answers go first (a copy arriving after
+     * that is decided again, as if it came late); calls still being decided are never dropped.
+     */
+    readonly maxSettled = 1024,
   ) {}
 
   /** Runs fn for the first caller of `key`; later callers within the window share its result. No key: always runs. */
@@ -33,7 +39,20 @@ export class OnceWithin<T> {
 
   private sweep(): void {
     const now = this.now();
-    for (const [k, e] of this.entries) if (e.settledAt !== undefined && now - e.settledAt > this.windowMs) this.entries.delete(k);
+    let settled = 0;
+    for (const [k, e] of this.entries) {
+      if (e.settledAt === undefined) continue;
+      if (now - e.settledAt > this.windowMs) this.entries.delete(k);
+      else settled++;
+    }
+    // Oldest first (a Map keeps insertion order), keeping room for the entry about to be added.
+    for (const [k, e] of this.entries) {
+      if (settled < this.maxSettled) break;
+      if (e.settledAt !== undefined) {
+        this.entries.delete(k);
+        settled--;
+      }
+    }
   }
 }
 

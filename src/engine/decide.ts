@@ -245,8 +245,9 @@ interface CompiledPaths {
   except: { zeroAccess: PathMatcher[]; readOnly: PathMatcher[]; noDelete: PathMatcher[] };
 }
 
-/** Path entries depend on root and home; compile them once per rule set and context. */
+/** Path entries depend on root and home; compile them once per rule set and context (a few contexts kept). */
 const compiledCache = new WeakMap<RuleSet, Map<string, CompiledPaths>>();
+export const COMPILED_CONTEXTS_KEPT = 64;
 
 function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
   const root = ctx.root ?? ctx.cwd;
@@ -260,10 +261,15 @@ function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
     const e = (list: PathRule[] | undefined) => (list ?? []).map((r) => compilePathEntry(r.path, pc));
     const x = rules.exceptions;
     compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths), except: { zeroAccess: e(x?.zeroAccess), readOnly: e(x?.readOnly), noDelete: e(x?.noDelete) } };
-    if (byCtx.size > 64) byCtx.clear();
+    if (byCtx.size >= COMPILED_CONTEXTS_KEPT) byCtx.clear();
     byCtx.set(key, compiled);
   }
   return compiled;
+}
+
+/** How many contexts' compiled path entries are kept for one rule set now (tests and the bench check the bounds). */
+export function compiledContextCount(rules: RuleSet): number {
+  return compiledCache.get(rules)?.size ?? 0;
 }
 
 /** Collects candidate verdicts and keeps the strongest (the first one of that strength). */

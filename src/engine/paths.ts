@@ -201,10 +201,13 @@ const wildcardSegmentsOf = lastAnswer((abs) => abs.split("/").filter((part) => G
 
 /** A wildcard segment of a path as the shell expands it (a leading dot must be written), compiled once (bounded). */
 const segmentGlobs = new Map<string, Minimatch>();
+export const SEGMENT_GLOBS_KEPT = 1024;
+/** How many compiled wildcard segments are kept now (tests and the bench check the bound). */
+export const segmentGlobCount = (): number => segmentGlobs.size;
 export function segmentGlob(part: string): Minimatch {
   let mm = segmentGlobs.get(part);
   if (!mm) {
-    if (segmentGlobs.size >= 1024) segmentGlobs.clear();
+    if (segmentGlobs.size >= SEGMENT_GLOBS_KEPT) segmentGlobs.clear();
     segmentGlobs.set(part, (mm = new Minimatch(part, { dot: false, nocomment: true, nonegate: true })));
   }
   return mm;
