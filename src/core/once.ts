@@ -28,6 +28,7 @@ export class OnceWithin<T> {
     const entry: { value: Promise<T>; settledAt?: number } = { value: Promise.resolve() as unknown as Promise<T> };
     entry.value = fn().finally(() => {
       entry.settledAt = this.now();
+      this.settledOrder.push(key);
     });
     this.entries.set(key, entry);
     return { value: entry.value, first: true };
@@ -37,21 +38,29 @@ export class OnceWithin<T> {
     return this.entries.size;
   }
 
+  /**
+   * Settled keys in the order they settled, so the expired and the over-the-bound ones are always
+   * at the front: each call looks only at those, never at the whole map (whose size grows with the
+   * request rate).
+   */
+  private readonly settledOrder: string[] = [];
+  private head = 0;
+
   private sweep(): void {
     const now = this.now();
-    let settled = 0;
-    for (const [k, e] of this.entries) {
-      if (e.settledAt === undefined) continue;
-      if (now - e.settledAt > this.windowMs) this.entries.delete(k);
-      else settled++;
+    // Keep room for the entry about to be added.
+    while (this.head < this.settledOrder.length) {
+      const key = this.settledOrder[this.head]!;
+      const e = this.entries.get(key);
+      const settledCount = this.settledOrder.length - this.head;
+      if (e && e.settledAt !== undefined && now - e.settledAt <= this.windowMs && settledCount < this.maxSettled) break;
+      this.entries.delete(key);
+      this.head++;
     }
-    // Oldest first (a Map keeps insertion order), keeping room for the entry about to be added.
-    for (const [k, e] of this.entries) {
-      if (settled < this.maxSettled) break;
-      if (e.settledAt !== undefined) {
-        this.entries.delete(k);
-        settled--;
-      }
+    // Compact the queue now and then, so the array does not keep every key ever settled.
+    if (this.head > 1024 && this.head * 2 > this.settledOrder.length) {
+      this.settledOrder.splice(0, this.head);
+      this.head = 0;
     }
   }
 }

@@ -74,4 +74,20 @@ describe("caches stay within their bounds over many distinct decisions", functio
     assert.equal(once.run("in flight", async () => -1).first, false, "the call still being decided is still shared");
     void stuck;
   });
+  it("answers shared with copies: a copy within the window shares the answer, one after it is decided again, whatever order calls settled in", async () => {
+    let t = 0;
+    const once = new OnceWithin<string>(5000, () => t);
+    let release!: () => void;
+    const slow = once.run("slow", () => new Promise<string>((r) => (release = () => r("slow"))));
+    await once.run("fast", async () => "fast").value;
+    t = 4000;
+    release();
+    await slow.value;
+    t = 5500; // "fast" settled at 0 (expired), "slow" at 4000 (within the window)
+    assert.equal(once.run("slow", async () => "again").first, false, "settled 1.5 s ago: shared");
+    assert.equal(once.run("fast", async () => "again").first, true, "settled 5.5 s ago: decided again");
+    t = 20_000;
+    assert.equal(once.run("slow", async () => "again").first, true);
+    assert.ok(once.size <= 2, `${once.size} entries after both expired`);
+  });
 });
