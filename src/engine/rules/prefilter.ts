@@ -42,9 +42,11 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
   let pf = compiled.get(list);
   if (!pf) compiled.set(list, (pf = compilePrefilter(list)));
   const hits = new Set<number>();
+  const anyExact = keysOf(list).anyExact;
   for (const text of texts) {
     for (const i of pf.always) if (!hits.has(i) && list[i].regex.test(text)) hits.add(i);
-    probe(pf.exact, text, text, list, hits);
+    // A text with none of the case-sensitive literals has no piece worth looking up.
+    if (anyExact(text)) probe(pf.exact, text, text, list, hits);
     if (pf.anyFolded) {
       // Case folding beyond ASCII (the long s, the Kelvin sign…) can make a regex with the i flag
       // match text whose lower case does not contain the literal: such text runs every such rule.
@@ -64,6 +66,8 @@ interface ListKeys {
   safe: boolean[];
   /** Long lists: the variant-safe literals indexed by piece (as the prefilter indexes its own). */
   variantIndex?: Prefilter;
+  /** Does a text contain any case-sensitive literal of the list? (see literalGate) */
+  anyExact: (text: string) => boolean;
 }
 
 const listKeys = new WeakMap<readonly BashPatternRule[], ListKeys>();
@@ -73,11 +77,24 @@ function keysOf(list: readonly BashPatternRule[]): ListKeys {
   if (!k) {
     const literal = list.map(prefilterLiteral);
     const safe = literal.map((l) => l !== undefined && variantSafe(l));
-    k = { literal, fold: list.map((r) => r.regex.flags.includes("i")), safe };
+    const fold = list.map((r) => r.regex.flags.includes("i"));
+    k = { literal, fold, safe, anyExact: literalGate(literal.filter((l, i): l is string => l !== undefined && !fold[i])) };
     if (list.length >= 16) k.variantIndex = compilePrefilter(list, (_, i) => (safe[i] ? literal[i] : undefined));
     listKeys.set(list, k);
   }
   return k;
+}
+
+/**
+ * One regex test answering "does the text contain any of these literals?" (an alternation of
+ * them, escaped). Most command texts contain none of the rules' literals: one test then stands
+ * for one `includes` per rule, each a call into the runtime's string search. When it finds one,
+ * the literals are still looked for one by one (which ones occur is what the caller needs).
+ */
+export function literalGate(literals: readonly string[]): (text: string) => boolean {
+  if (literals.length === 0) return () => false;
+  const any = new RegExp([...new Set(literals)].map((l) => l.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")).join("|"));
+  return (text) => any.test(text);
 }
 
 /** Does `text` contain the literal (lower-cased text for a case-insensitive rule)? */
@@ -90,10 +107,14 @@ function holds(text: string, literal: string, fold: boolean): boolean {
 function matchingFew(list: readonly BashPatternRule[], texts: readonly string[]): BashPatternRule[] {
   const k = keysOf(list);
   const out: BashPatternRule[] = [];
+  // Per text: may it hold a case-sensitive literal at all? (false: none of them is in it)
+  const gate = texts.map(k.anyExact);
   for (let i = 0; i < list.length; i++) {
     const literal = k.literal[i];
-    for (const text of texts) {
-      if ((literal === undefined || holds(text, literal, k.fold[i])) && list[i].regex.test(text)) {
+    const fold = k.fold[i];
+    for (let t = 0; t < texts.length; t++) {
+      const text = texts[t];
+      if ((literal === undefined || ((fold || gate[t]) && holds(text, literal, fold))) && list[i].regex.test(text)) {
         out.push(list[i]);
         break;
       }
@@ -112,11 +133,40 @@ function matchingFew(list: readonly BashPatternRule[], texts: readonly string[])
  */
 export function matchingCommandPatterns(rules: RuleSet, cmd: ExecutedCommand): BashPatternRule[] {
   if (!cmd.spellings) return matchingPatterns(rules, cmd.variants?.length ? [cmd.text, ...cmd.variants] : [cmd.text]);
-  const onText = matchingPatterns(rules, [cmd.text]);
   const list = rules.bashToolPatterns;
+  if (list.length < 16) return matchingFewSpelled(list, cmd, cmd.spellings);
+  const onText = matchingPatterns(rules, [cmd.text]);
   if (onText.length === list.length || !variantsMayAdd(list, new Set(onText), cmd.spellings.source)) return onText;
   const v = cmd.spellings.variants();
   return v?.length ? matchingPatterns(rules, [cmd.text, ...v]) : onText;
+}
+
+/**
+ * matchingCommandPatterns for a short list, in one pass: each rule's literal is looked for in the
+ * text once, and that answer is also the source's when the source is the text (no extra
+ * spellings), where testing the text and then asking variantsMayAdd looked for it twice. Same
+ * list (tested against matchingPatternsNaive over the text and every variant, rules-scale.test.ts).
+ */
+function matchingFewSpelled(list: readonly BashPatternRule[], cmd: ExecutedCommand, spellings: NonNullable<ExecutedCommand["spellings"]>): BashPatternRule[] {
+  const k = keysOf(list);
+  const text = cmd.text;
+  const source = spellings.source;
+  const out: BashPatternRule[] = [];
+  let mayAdd = false;
+  const gate = k.anyExact(text);
+  let sourceGate: boolean | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const literal = k.literal[i];
+    const fold = k.fold[i];
+    const inText = literal === undefined || ((fold || gate) && holds(text, literal, fold));
+    if (inText && list[i].regex.test(text)) out.push(list[i]);
+    // A rule that missed the text may match a variant unless its variant-safe literal is absent
+    // from the source (variantsMayAdd's question, asked here rule by rule).
+    else if (!mayAdd && !out.includes(list[i])) mayAdd = !k.safe[i] || (source === text ? inText : (fold || (sourceGate ??= k.anyExact(source))) && holds(source, literal!, fold));
+  }
+  if (!mayAdd || out.length === list.length) return out;
+  const v = spellings.variants();
+  return v?.length ? matchingFew(list, [text, ...v]) : out;
 }
 
 /**
@@ -149,7 +199,7 @@ function variantsMayAdd(list: readonly BashPatternRule[], hits: ReadonlySet<Bash
     }
     return false;
   };
-  return found(index.exact, source) || (index.anyFolded && found(index.folded, (lower ??= source.toLowerCase())));
+  return (k.anyExact(source) && found(index.exact, source)) || (index.anyFolded && found(index.folded, (lower ??= source.toLowerCase())));
 }
 
 function prefilterLiteral(rule: BashPatternRule): string | undefined {
