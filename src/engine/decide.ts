@@ -131,7 +131,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   // First, so that of two refusals as strong, the effect's (more specific) reason is the one kept.
   judgeRemote(judge, command, analysis, rules, ctx);
   for (const executed of analysis.commands) {
-    const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
+    let program: string | undefined; // the program word, read only for a rule anchored to one
     let understood: boolean | undefined;
     let texts: string[] | undefined;
     // The rules whose regex matches the text or a variant, in file order; the prefilter skips the
@@ -141,7 +141,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       // inside another program the engine understands (`git rm -r --cached`), the words are that
       // program's arguments. Equivalent invocations are emitted as the program they amount to.
       const anchor = patternProgram(rule);
-      if (anchor !== undefined && anchor !== program && (understood ??= handledProgram(program))) continue;
+      if (anchor !== undefined && anchor !== (program ??= executed.text.slice(0, executed.text.indexOf(" ") >>> 0)) && (understood ??= handledProgram(program))) continue;
       // Only a verdict stronger than the one held can change the answer: skip the rest early.
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;

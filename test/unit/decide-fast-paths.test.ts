@@ -3,7 +3,9 @@
 // corpus-wide "same decisions" check is rules-scale.test.ts and corpus.test.ts; no timing here.
 import * as assert from "node:assert/strict";
 import * as fc from "fast-check";
+import { Minimatch } from "minimatch";
 import { decide, sameWords } from "../../src/engine/decide";
+import { segmentTest } from "../../src/engine/paths";
 import { literalGate, matchingCommandPatterns, matchingPatternsNaive } from "../../src/engine/rules/prefilter";
 import { commandException } from "../../src/engine/rules/layers";
 import { parseRules } from "../../src/engine/rules/parse";
@@ -114,6 +116,21 @@ describe("decide() fast paths: the same answers as the general code", () => {
         assert.equal(commandException(rules, rule, () => texts, { cwd: "/p", home: "/h" }) !== undefined, fresh(texts), `${flags} ${texts}`);
       }
     }
+  });
+
+  it("name entries `*.ext` and `name*` as endsWith/startsWith: what minimatch answers for every segment", () => {
+    const ch = fc.constantFrom("a", ".", "e", "n", "v", "*", "?", "[", "]", "-", "é", "+", "(", ")", "!", "@", "{", "}", ",", "#");
+    const entry = fc.array(ch, { minLength: 1, maxLength: 5 }).map((a) => a.join(""));
+    const part = fc.oneof(fc.constantFrom(".", "..", "", ".env", ".env.local", "a.pem", ".pem", "x*"), fc.array(ch, { maxLength: 6 }).map((a) => a.join("")));
+    fc.assert(
+      fc.property(entry, fc.array(part, { maxLength: 5 }), (e, parts) => {
+        if (e.includes("/")) return;
+        const glob = new Minimatch(e, { dot: true, nocomment: true, nonegate: true });
+        const test = segmentTest(e, glob);
+        for (const p of parts) assert.equal(test(p), glob.match(p), JSON.stringify([e, p]));
+      }),
+      { numRuns: 6000 },
+    );
   });
 
   it("path entries compiled per rules, root and home: switching folders and back gives each folder's own answer", () => {
