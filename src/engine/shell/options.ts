@@ -99,6 +99,15 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
   return { options, operands, restIndex, doubleDash };
 }
 
+const stopping = new WeakMap<OptionSpec, OptionSpec>();
+
+/** `{ ...spec, stopAtOperand: true }`, made once per spec (the wrappers' specs are constants). */
+export function stopAtOperand(spec: OptionSpec): OptionSpec {
+  let s = stopping.get(spec);
+  if (!s) stopping.set(spec, (s = { ...spec, stopAtOperand: true }));
+  return s;
+}
+
 export function has(p: ParsedArgs, ...names: string[]): boolean {
   return p.options.some((o) => names.includes(o.name));
 }

@@ -6,7 +6,7 @@ import { CodeBuilder, type Code } from "../code";
 import { analyzeInline } from "../inline";
 import type { Language } from "../inline-language";
 import { DATA } from "../normalize";
-import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
+import { has, parseOptions, stopAtOperand, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
 import { mention, mentionAll, shown } from "./common";
@@ -79,7 +79,7 @@ const interpreter =
     // `deno eval CODE`, `bun run file`, `bun -e`.
     if (inv.name === "deno" && args[0]?.value === "eval") args = [{ ...args[0], value: "-e", text: "-e" }, ...args.slice(1)];
     if (spec.lang === "perl") args = args.flatMap(splitPerlBundle);
-    const p = parseOptions(args, { ...spec, stopAtOperand: true });
+    const p = parseOptions(args, stopAtOperand(spec));
     const stopAt = p.options.findIndex((o) => spec.stopOptions?.includes(o.name));
     const codeArgs = valuesOf(p, ...spec.codeOptions);
     const dataArgs = new Set<Arg>(codeArgs);
