@@ -130,18 +130,29 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   const judge = new Judge(rules, ctx, command);
   // First, so that of two refusals as strong, the effect's (more specific) reason is the one kept.
   judgeRemote(judge, command, analysis, rules, ctx);
+  // Nothing can lift a refusal of a pattern rule (no command exception, no tool exception): a
+  // block rule that applies settles a command's verdict, and the rules after it need not be found.
+  const unliftable = lift === undefined && !(rules.allow ?? []).some((e) => e.kind === "command");
   for (const executed of analysis.commands) {
+    // A block already held (an earlier command, a remote effect): no pattern rule can change it.
+    if (unliftable && !judge.wouldTake("block")) break;
     let program: string | undefined; // the program word, read only for a rule anchored to one
     let understood: boolean | undefined;
     let texts: string[] | undefined;
+    // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
+    // inside another program the engine understands (`git rm -r --cached`), the words are that
+    // program's arguments. Equivalent invocations are emitted as the program they amount to.
+    const otherProgram = (rule: BashPatternRule) => {
+      const anchor = patternProgram(rule);
+      return anchor !== undefined && anchor !== (program ??= executed.text.slice(0, executed.text.indexOf(" ") >>> 0)) && (understood ??= handledProgram(program));
+    };
+    // Once the verdict is a block, no rule can change it; a block rule of this command that is
+    // not skipped below makes it one (the loop offers it or already holds a block).
+    const settles = unliftable ? (rule: BashPatternRule) => !rule.ask && rule.unless === undefined && !otherProgram(rule) : undefined;
     // The rules whose regex matches the text or a variant, in file order; the prefilter skips the
     // regexes whose required literal the texts lack (src/engine/rules/prefilter.ts).
-    for (const rule of matchingCommandPatterns(rules, executed)) {
-      // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
-      // inside another program the engine understands (`git rm -r --cached`), the words are that
-      // program's arguments. Equivalent invocations are emitted as the program they amount to.
-      const anchor = patternProgram(rule);
-      if (anchor !== undefined && anchor !== (program ??= executed.text.slice(0, executed.text.indexOf(" ") >>> 0)) && (understood ??= handledProgram(program))) continue;
+    for (const rule of matchingCommandPatterns(rules, executed, settles)) {
+      if (otherProgram(rule)) continue;
       // Only a verdict stronger than the one held can change the answer: skip the rest early.
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;

@@ -66,6 +66,66 @@ describe("decide() fast paths: the same answers as the general code", () => {
     );
   });
 
+  it("a rule that settles the verdict ends the search: the naive list up to the first such rule matching the text (short and indexed lists)", () => {
+    const word = fc.constantFrom("rm", "-rf", "-f", "--force", "--", "+main", "./a", "a.b", "/etc", "-", "é", "K", "-n", "x-y", "push");
+    const presented: fc.Arbitrary<Presented> = fc.record({
+      head: fc.constantFrom("rm", "git push", "x").map((h) => h.split(" ")),
+      args: fc.array(word, { maxLength: 5 }),
+      fixedOrder: fc.boolean(),
+      extra: fc.option(fc.array(fc.array(word, { maxLength: 3 }), { maxLength: 2 }), { nil: undefined }),
+    });
+    const atom = fc.constantFrom("rm", "git", "push", "-f", "--force", "a\\.b", "main", "K", "é", "\\b", "\\s+", ".*", "(rm|x)", "(?!-n)", "-r", "-[rf]", "x");
+    const regex = fc.record({ source: fc.array(atom, { minLength: 1, maxLength: 4 }).map((a) => a.join("")), flags: fc.constantFrom("", "", "i") });
+    // Short lists and long (indexed) ones, as often.
+    const lists = fc.oneof(fc.array(regex, { minLength: 1, maxLength: 15 }), fc.array(regex, { minLength: 24, maxLength: 40 }));
+    fc.assert(
+      fc.property(lists, presented, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), (specs, p, settling) => {
+        const rules = ruleSet(specs.filter(compiles));
+        const list = rules.bashToolPatterns;
+        if (list.length === 0) return;
+        const text = textOf(p);
+        const settles = (r: BashPatternRule) => settling[list.indexOf(r)];
+        const c: ExecutedCommand = { text, span: { start: 0, end: 1 }, spellings: new Spellings(p, text) };
+        const every = matchingPatternsNaive(rules, [text, ...(variantsOfCommand({ spellings: new Spellings(p, text) }) ?? [])]);
+        const cut = every.find((r) => settles(r) && r.regex.test(text));
+        const want = cut ? every.filter((r) => list.indexOf(r) <= list.indexOf(cut)) : every;
+        assert.deepEqual(matchingCommandPatterns(rules, c, settles).map((r) => list.indexOf(r)), want.map((r) => list.indexOf(r)), JSON.stringify([text, specs.map((x) => x.source), list.length]));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it("decide() stops looking for pattern rules once a block settles the verdict: the same verdicts as looking for all", () => {
+    // The reference rules' shapes (ask rules, a regenerable carve-out, rules anchored to a program)
+    // and an exception that never applies: with it, no verdict can be settled early (the general path).
+    const yaml = [
+      "bashToolPatterns:",
+      "  - pattern: '\\brm\\s+(-[^\\s]*)*-[rRf]'\n    reason: rm\n    unless: regenerable",
+      "  - pattern: '\\bgit\\s+push\\s+.*--force'\n    reason: ask push\n    ask: true",
+      "  - pattern: '\\brm\\b'\n    reason: any rm",
+      "  - pattern: '\\bgit\\s+clean\\s+(-[^\\s]*)*-[fd]'\n    reason: clean",
+      "  - pattern: '\\bsudo\\b'\n    reason: sudo\n    ask: true",
+      "  - pattern: '--force'\n    reason: force anywhere",
+      "  - pattern: '\\bchmod\\s+777'\n    reason: chmod",
+      "  - pattern: 'rm -f'\n    reason: literal",
+      "noDeletePaths:\n  - specs/",
+    ].join("\n");
+    const rules = parseRules(yaml).rules;
+    assert.equal(rules.bashToolPatterns.length, 8);
+    const general = parseRules(yaml + "\nallow:\n  - command: 'never(?!)'\n    reason: never applies\n").rules;
+    const word = fc.constantFrom("rm", "-rf", "-f", "-r", "build", "src", "specs", "git", "push", "--force", "origin", "clean", "-fd", "sudo", "chmod", "777", "x", "echo", "--", "-n", "node_modules");
+    const sep = fc.constantFrom(" ", " ", " ", " && ", " | ", "; ");
+    const command = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 8 }).map((ws) => ws.map(([w, s], i) => (i < ws.length - 1 ? w + s : w)).join(""));
+    const ctx = { cwd: "/home/dev/p", home: "/home/dev" };
+    fc.assert(
+      fc.property(command, (cmd) => {
+        const call = { tool: "Bash", input: { command: cmd } };
+        assert.deepEqual(decide(call, rules, ctx), decide(call, general, ctx), cmd);
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
   it("sameWords without splitting: what splitting on spaces answered", () => {
     const reference = (original: string, normalized: string) =>
       normalized
