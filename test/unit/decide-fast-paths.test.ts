@@ -5,7 +5,7 @@ import * as assert from "node:assert/strict";
 import * as fc from "fast-check";
 import { Minimatch } from "minimatch";
 import { decide, sameWords } from "../../src/engine/decide";
-import { segmentTest } from "../../src/engine/paths";
+import { segmentsOf, segmentTest } from "../../src/engine/paths";
 import { literalGate, matchingCommandPatterns, matchingPatternsNaive } from "../../src/engine/rules/prefilter";
 import { commandException } from "../../src/engine/rules/layers";
 import { parseRules } from "../../src/engine/rules/parse";
@@ -123,6 +123,14 @@ describe("decide() fast paths: the same answers as the general code", () => {
         assert.deepEqual(decide(call, rules, ctx), decide(call, general, ctx), cmd);
       }),
       { numRuns: 4000 },
+    );
+  });
+
+  it("a path's segments in one pass: what split and filter gave", () => {
+    const path = fc.array(fc.constantFrom("/", "a", "b", ".", "..", "é", " "), { maxLength: 8 }).map((a) => a.join(""));
+    fc.assert(
+      fc.property(path, (p) => assert.deepEqual(segmentsOf(p), p.split("/").filter((part) => part !== ""), JSON.stringify(p))),
+      { numRuns: 3000 },
     );
   });
 
