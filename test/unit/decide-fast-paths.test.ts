@@ -14,6 +14,7 @@ import { EFFECT_TABLE } from "../../src/engine/shell/programs/table";
 import { REMOTE_TABLE } from "../../src/engine/remote/table";
 import { Spellings, textOf, variantsOfCommand, type Presented } from "../../src/engine/shell/normalize";
 import type { ExecutedCommand } from "../../src/engine/shell/types";
+import { shapedArg, type Arg } from "../../src/engine/shell/words";
 import type { BashPatternRule, Exception, RuleSet } from "../../src/engine/types";
 
 function ruleSet(patterns: { source: string; flags: string }[]): RuleSet {
@@ -131,6 +132,20 @@ describe("decide() fast paths: the same answers as the general code", () => {
     fc.assert(
       fc.property(path, (p) => assert.deepEqual(segmentsOf(p), p.split("/").filter((part) => part !== ""), JSON.stringify(p))),
       { numRuns: 3000 },
+    );
+  });
+
+  it("words of one shape: every field reads as the word it was made from (unset ones as undefined)", () => {
+    const fields: (keyof Arg)[] = ["value", "text", "span", "code", "glob", "under", "named", "unknown", "pipe", "output", "maybe", "braces", "printedBy", "words"];
+    const some = fc.record({ value: fc.option(fc.string(), { nil: undefined }), glob: fc.option(fc.boolean(), { nil: undefined }), under: fc.option(fc.array(fc.string()), { nil: undefined }), unknown: fc.option(fc.constant(true), { nil: undefined }) }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(some, (f) => {
+        const word = { text: "t", span: { start: 0, end: 1 }, ...f } as Arg;
+        const shaped = shapedArg(word);
+        for (const k of fields) assert.equal(shaped[k], word[k], k);
+        assert.deepEqual(Object.keys(shaped), fields); // one order: one hidden class
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -1,7 +1,7 @@
 // A getopt-style reading of a program's arguments, driven by a small spec of which options take a
 // value. Enough to tell operands from option values (`nice -n 19 rm`, `sed -e SCRIPT -i FILE`,
 // `tar -czf OUT DIR`), which is what deciding "which words are paths" needs.
-import type { Arg } from "./words";
+import { shapedArg, type Arg } from "./words";
 
 export interface OptionSpec {
   /** Short options that take a value: attached (`-n19`) or as the next word (`-n 19`). */
@@ -68,7 +68,7 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
       if (eq >= 0) {
         const valueText = body.slice(eq + 1);
         const start = a.span.end - valueText.length;
-        options.push({ name, arg: a, value: { value: valueText, text: valueText, span: { start, end: a.span.end }, code: { text: valueText, base: start } } });
+        options.push({ name, arg: a, value: shapedArg({ value: valueText, text: valueText, span: { start, end: a.span.end }, code: { text: valueText, base: start } }) });
       } else if (lv.includes(name) && i + 1 < args.length) {
         options.push({ name, arg: a, value: args[++i] });
       } else {
@@ -85,7 +85,7 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
         const rest = letters.slice(j + 1);
         if (rest.length > 0) {
           const start = a.span.end - rest.length;
-          options.push({ name: c, arg: a, value: { value: rest, text: rest, span: { start, end: a.span.end }, code: { text: rest, base: start } } });
+          options.push({ name: c, arg: a, value: shapedArg({ value: rest, text: rest, span: { start, end: a.span.end }, code: { text: rest, base: start } }) });
         } else if (sv.includes(c) && i + 1 < args.length) {
           options.push({ name: c, arg: a, value: args[++i] });
         } else {
