@@ -72,7 +72,7 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
       } else if (lv.includes(name) && i + 1 < args.length) {
         options.push({ name, arg: a, value: args[++i] });
       } else {
-        options.push({ name, arg: a });
+        options.push({ name, arg: a, value: undefined });
         void lo;
       }
       continue;
@@ -89,11 +89,11 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
         } else if (sv.includes(c) && i + 1 < args.length) {
           options.push({ name: c, arg: a, value: args[++i] });
         } else {
-          options.push({ name: c, arg: a });
+          options.push({ name: c, arg: a, value: undefined });
         }
         break;
       }
-      options.push({ name: c, arg: a });
+      options.push({ name: c, arg: a, value: undefined });
     }
   }
   return { options, operands, restIndex, doubleDash };
