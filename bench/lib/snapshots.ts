@@ -101,9 +101,10 @@ export function benchSnapshots(corpusCalls: { tool: string; input: Record<string
     put("snapshots", "plain_facts_median_us", facts.median, "µs");
     put("snapshots", "plain_decide_median_us", before.median, "µs");
     put("snapshots", "plain_judge_median_us", after.median, "µs");
-    line(`no destructive effect: decide alone (${plain.length} corpus calls), median / p99`, `${show(before.median, "µs")} / ${show(before.p99, "µs")}`);
+    line(`no destructive effect: decide() alone (${plain.length} corpus calls), median / p99`, `${show(before.median, "µs")} / ${show(before.p99, "µs")}`);
     line(`no destructive effect: the facts step alone (destroysOf), median / p99`, `${show(facts.median, "µs")} / ${show(facts.p99, "µs")}`);
-    line(`no destructive effect: judge with the facts, median / p99`, `${show(after.median, "µs")} / ${show(after.p99, "µs")}`, { ratio: after.median / before.median, of: "decide alone" });
+    // judge() is the whole decision step (decide, the facts, the target shown): compared with decide() alone.
+    line(`no destructive effect: judge() (decide() + the facts + the target), median / p99`, `${show(after.median, "µs")} / ${show(after.p99, "µs")}`, { ratio: after.median / before.median, of: "decide() alone" });
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

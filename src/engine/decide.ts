@@ -130,24 +130,34 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
   const judge = new Judge(rules, ctx, command);
   // First, so that of two refusals as strong, the effect's (more specific) reason is the one kept.
   judgeRemote(judge, command, analysis, rules, ctx);
+  // Nothing can lift a refusal of a pattern rule (no command exception, no tool exception): a
+  // block rule that applies settles a command's verdict, and the rules after it need not be found.
+  const unliftable = lift === undefined && !(rules.allow ?? []).some((e) => e.kind === "command");
   for (const executed of analysis.commands) {
-    const program = executed.text.slice(0, executed.text.indexOf(" ") >>> 0);
+    // A block already held (an earlier command, a remote effect): no pattern rule can change it.
+    if (unliftable && !judge.wouldTake("block")) break;
+    let program: string | undefined; // the program word, read only for a rule anchored to one
     let understood: boolean | undefined;
     let texts: string[] | undefined;
+    // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
+    // inside another program the engine understands (`git rm -r --cached`), the words are that
+    // program's arguments. Equivalent invocations are emitted as the program they amount to.
+    const otherProgram = (rule: BashPatternRule) => {
+      const anchor = patternProgram(rule);
+      return anchor !== undefined && anchor !== (program ??= executed.text.slice(0, executed.text.indexOf(" ") >>> 0)) && (understood ??= handledProgram(program));
+    };
+    // Once the verdict is a block, no rule can change it; a block rule of this command that is
+    // not skipped below makes it one (the loop offers it or already holds a block).
+    const settles = unliftable ? (rule: BashPatternRule) => !rule.ask && rule.unless === undefined && !otherProgram(rule) : undefined;
     // The rules whose regex matches the text or a variant, in file order; the prefilter skips the
     // regexes whose required literal the texts lack (src/engine/rules/prefilter.ts).
-    for (const rule of matchingCommandPatterns(rules, executed)) {
-      // A pattern written for one program (`\brm\s+…`) is judged on that program's commands:
-      // inside another program the engine understands (`git rm -r --cached`), the words are that
-      // program's arguments. Equivalent invocations are emitted as the program they amount to.
-      const anchor = patternProgram(rule);
-      if (anchor !== undefined && anchor !== program && (understood ??= handledProgram(program))) continue;
+    for (const rule of matchingCommandPatterns(rules, executed, settles)) {
+      if (otherProgram(rule)) continue;
       // Only a verdict stronger than the one held can change the answer: skip the rest early.
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
-      texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])];
-      if (judge.lifted(commandException(rules, rule, texts, ctx) ?? lift?.(rule.layer))) continue;
+      if (judge.lifted(commandException(rules, rule, () => (texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])]), ctx) ?? lift?.(rule.layer))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const span = matchOf(command, executed.span);
       // Decoded, aliased or equivalent commands are named, so the reason says what would run.
@@ -185,8 +195,8 @@ function judgeRemote(judge: Judge, command: string, analysis: CommandAnalysis, r
     let texts: string[] | undefined;
     for (const rule of effectRulesFor(rules, e.effect, e.target)) {
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
-      texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]);
-      if (judge.lifted(commandException(rules, rule, texts, ctx))) continue;
+      const textsAt = () => (texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]));
+      if (judge.lifted(commandException(rules, rule, textsAt, ctx))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, effect: true, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
       const what = `${e.via}${e.resource ? ` (${e.resource})` : ""}: ${rule.reason}`;
       const match = matchOf(command, e.span);
@@ -216,9 +226,16 @@ function matchOf(command: string, span: Span): Span & { text: string } {
 }
 
 /** Does the original text already show the command's words (so naming it adds nothing)? */
-function sameWords(original: string, normalized: string): boolean {
-  const words = normalized.split(" ").filter((w) => w !== "…");
-  return words.every((w) => original.includes(w));
+export function sameWords(original: string, normalized: string): boolean {
+  // Word by word without splitting (this runs for every refusal): the words between single
+  // spaces, the data placeholder `…` and empty words (always shown) skipped.
+  for (let start = 0; start <= normalized.length; ) {
+    let end = normalized.indexOf(" ", start);
+    if (end < 0) end = normalized.length;
+    if (end > start && !(end - start === 1 && normalized[start] === "…") && !original.includes(normalized.slice(start, end))) return false;
+    start = end + 1;
+  }
+  return true;
 }
 
 /**
@@ -249,14 +266,28 @@ interface CompiledPaths {
 const compiledCache = new WeakMap<RuleSet, Map<string, CompiledPaths>>();
 export const COMPILED_CONTEXTS_KEPT = 64;
 
+/**
+ * The last answer of compiledPaths: a session decides call after call with the same rules, root
+ * and home, and comparing those beats building and hashing the key string every call.
+ */
+let lastCompiled: { rules: RuleSet; root: string; home: string; compiled: CompiledPaths } | undefined;
+
 function compiledPaths(rules: RuleSet, ctx: DecideContext): CompiledPaths {
   const root = ctx.root ?? ctx.cwd;
-  const key = `${root}\0${ctx.home}`;
+  const last = lastCompiled;
+  if (last && last.rules === rules && last.root === root && last.home === ctx.home) return last.compiled;
+  const compiled = compiledPathsFor(rules, root, ctx.home);
+  lastCompiled = { rules, root, home: ctx.home, compiled };
+  return compiled;
+}
+
+function compiledPathsFor(rules: RuleSet, root: string, home: string): CompiledPaths {
+  const key = `${root}\0${home}`;
   let byCtx = compiledCache.get(rules);
   if (!byCtx) compiledCache.set(rules, (byCtx = new Map()));
   let compiled = byCtx.get(key);
   if (!compiled) {
-    const pc = { cwd: root, home: ctx.home, root };
+    const pc = { cwd: root, home, root };
     const c = (list: PathRule[]) => list.map((r) => [r, compilePathEntry(r.path, pc)] as [PathRule, PathMatcher]);
     const e = (list: PathRule[] | undefined) => (list ?? []).map((r) => compilePathEntry(r.path, pc));
     const x = rules.exceptions;

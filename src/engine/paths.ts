@@ -117,8 +117,16 @@ export function isLiteralTarget(target: string): boolean {
  * character minimatch interprets is an equality; a pattern's answers are remembered per segment
  * (the same few segments, the project's folders, recur in every path of a session), bounded.
  */
-function segmentTest(entry: string, glob: Minimatch): (part: string) => boolean {
+export function segmentTest(entry: string, glob: Minimatch): (part: string) => boolean {
   if (!MAGIC.test(entry) && !glob.hasMagic() && entry !== "." && entry !== "..") return (part) => part === entry;
+  // `*.pem`, `.env*`: one star before or after plain text is an endsWith or a startsWith (the
+  // segments `.` and `..`, which a star never matches, still asked of the glob).
+  const affix = /^\*([^*]+)$|^([^*]+)\*$/.exec(entry);
+  if (affix && !MAGIC.test(affix[1] ?? affix[2])) {
+    const suffix = affix[1];
+    const prefix = affix[2];
+    return (part) => (part === "." || part === ".." ? glob.match(part) : suffix !== undefined ? part.endsWith(suffix) : part.startsWith(prefix));
+  }
   const seen = new Map<string, boolean>();
   return (part) => {
     let hit = seen.get(part);
@@ -182,8 +190,17 @@ function lastAnswer<T>(fn: (s: string) => T): (s: string) => T {
   };
 }
 
-/** The non-empty segments of a path. */
-const segmentsOf = lastAnswer((abs) => abs.split("/").filter((part) => part !== ""));
+/** The non-empty segments of a path (`split("/")` without the empty ones, in one pass). */
+export const segmentsOf = lastAnswer((abs) => {
+  const parts: string[] = [];
+  for (let start = 0; start <= abs.length; ) {
+    let end = abs.indexOf("/", start);
+    if (end < 0) end = abs.length;
+    if (end > start) parts.push(abs.slice(start, end));
+    start = end + 1;
+  }
+  return parts;
+});
 
 /**
  * Could the shell glob `abs` (`/x/.en*`, `/x/*.md`) expand to a name this entry protects? Only

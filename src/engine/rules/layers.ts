@@ -181,14 +181,28 @@ function strongEnough(e: Exception, ruleLayer: LayerName | undefined): boolean {
   return layerRank(e.layer) <= layerRank(ruleLayer);
 }
 
-/** The command exception that lifts `rule`'s refusal of one executed command, if any. It must match the whole command. */
-export function commandException(rules: RuleSet, rule: BashPatternRule, texts: string[], ctx: DecideContext): Exception | undefined {
+/**
+ * The command exception that lifts `rule`'s refusal of one executed command, if any. It must match
+ * the whole command. `texts`: the command's text and variants, asked for only when an exception
+ * applies (spelling the variants out costs more than most calls need).
+ */
+export function commandException(rules: RuleSet, rule: BashPatternRule, texts: () => readonly string[], ctx: DecideContext): Exception | undefined {
   for (const e of rules.allow ?? []) {
     if (e.kind !== "command" || !strongEnough(e, rule.layer) || !inFolder(e, ctx)) continue;
-    const whole = new RegExp(`^(?:${e.pattern})$`, e.regex.flags);
-    if (texts.some((t) => whole.test(t.trim()))) return e;
+    const whole = wholeCommandRegex(e);
+    // lastIndex from 0 on each test, as on the freshly compiled regex this was (a g or y flag keeps state).
+    if (texts().some((t) => ((whole.lastIndex = 0), whole.test(t.trim())))) return e;
   }
   return undefined;
+}
+
+const wholeRegexes = new WeakMap<Exception, RegExp>();
+
+/** `^(?:pattern)$` with the exception's flags, compiled once per exception (it was once per call). */
+function wholeCommandRegex(e: Exception & { kind: "command" }): RegExp {
+  let whole = wholeRegexes.get(e);
+  if (!whole) wholeRegexes.set(e, (whole = new RegExp(`^(?:${e.pattern})$`, e.regex.flags)));
+  return whole;
 }
 
 /** The path exception that lifts a read-only or no-delete refusal of `abs`, if any. Zero-access is never asked. */

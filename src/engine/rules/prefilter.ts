@@ -39,12 +39,19 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
   const list = rules.bashToolPatterns;
   // Few rules: no index, each rule's literal looked for in the text before its regex runs.
   if (list.length < 16) return matchingFew(list, texts);
+  return matchingIndexed(list, texts).map((i) => list[i]);
+}
+
+/** matchingPatterns for a long list: the indices of the matching rules, ascending. */
+function matchingIndexed(list: readonly BashPatternRule[], texts: readonly string[]): number[] {
   let pf = compiled.get(list);
   if (!pf) compiled.set(list, (pf = compilePrefilter(list)));
   const hits = new Set<number>();
+  const anyExact = keysOf(list).anyExact;
   for (const text of texts) {
     for (const i of pf.always) if (!hits.has(i) && list[i].regex.test(text)) hits.add(i);
-    probe(pf.exact, text, text, list, hits);
+    // A text with none of the case-sensitive literals has no piece worth looking up.
+    if (anyExact(text)) probe(pf.exact, text, text, list, hits);
     if (pf.anyFolded) {
       // Case folding beyond ASCII (the long s, the Kelvin sign…) can make a regex with the i flag
       // match text whose lower case does not contain the literal: such text runs every such rule.
@@ -53,7 +60,7 @@ export function matchingPatterns(rules: RuleSet, texts: readonly string[]): Bash
       } else probe(pf.folded, text.toLowerCase(), text, list, hits);
     }
   }
-  return [...hits].sort((a, b) => a - b).map((i) => list[i]);
+  return [...hits].sort((a, b) => a - b);
 }
 
 interface ListKeys {
@@ -64,6 +71,8 @@ interface ListKeys {
   safe: boolean[];
   /** Long lists: the variant-safe literals indexed by piece (as the prefilter indexes its own). */
   variantIndex?: Prefilter;
+  /** Does a text contain any case-sensitive literal of the list? (see literalGate) */
+  anyExact: (text: string) => boolean;
 }
 
 const listKeys = new WeakMap<readonly BashPatternRule[], ListKeys>();
@@ -73,11 +82,24 @@ function keysOf(list: readonly BashPatternRule[]): ListKeys {
   if (!k) {
     const literal = list.map(prefilterLiteral);
     const safe = literal.map((l) => l !== undefined && variantSafe(l));
-    k = { literal, fold: list.map((r) => r.regex.flags.includes("i")), safe };
+    const fold = list.map((r) => r.regex.flags.includes("i"));
+    k = { literal, fold, safe, anyExact: literalGate(literal.filter((l, i): l is string => l !== undefined && !fold[i])) };
     if (list.length >= 16) k.variantIndex = compilePrefilter(list, (_, i) => (safe[i] ? literal[i] : undefined));
     listKeys.set(list, k);
   }
   return k;
+}
+
+/**
+ * One regex test answering "does the text contain any of these literals?" (an alternation of
+ * them, escaped). Most command texts contain none of the rules' literals: one test then stands
+ * for one `includes` per rule, each a call into the runtime's string search. When it finds one,
+ * the literals are still looked for one by one (which ones occur is what the caller needs).
+ */
+export function literalGate(literals: readonly string[]): (text: string) => boolean {
+  if (literals.length === 0) return () => false;
+  const any = new RegExp([...new Set(literals)].map((l) => l.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")).join("|"));
+  return (text) => any.test(text);
 }
 
 /** Does `text` contain the literal (lower-cased text for a case-insensitive rule)? */
@@ -87,13 +109,18 @@ function holds(text: string, literal: string, fold: boolean): boolean {
   return NON_ASCII.test(text) || text.toLowerCase().includes(literal);
 }
 
-function matchingFew(list: readonly BashPatternRule[], texts: readonly string[]): BashPatternRule[] {
+/** The rules before `end` that match one of the texts. */
+function matchingFew(list: readonly BashPatternRule[], texts: readonly string[], end = list.length): BashPatternRule[] {
   const k = keysOf(list);
   const out: BashPatternRule[] = [];
-  for (let i = 0; i < list.length; i++) {
+  // Per text: may it hold a case-sensitive literal at all? (false: none of them is in it)
+  const gate = texts.map(k.anyExact);
+  for (let i = 0; i < end; i++) {
     const literal = k.literal[i];
-    for (const text of texts) {
-      if ((literal === undefined || holds(text, literal, k.fold[i])) && list[i].regex.test(text)) {
+    const fold = k.fold[i];
+    for (let t = 0; t < texts.length; t++) {
+      const text = texts[t];
+      if ((literal === undefined || ((fold || gate[t]) && holds(text, literal, fold))) && list[i].regex.test(text)) {
         out.push(list[i]);
         break;
       }
@@ -110,13 +137,55 @@ function matchingFew(list: readonly BashPatternRule[], texts: readonly string[])
  * testing the text and every variant (tested on the corpora and generated commands,
  * test/unit/rules-scale.test.ts).
  */
-export function matchingCommandPatterns(rules: RuleSet, cmd: ExecutedCommand): BashPatternRule[] {
+export function matchingCommandPatterns(rules: RuleSet, cmd: ExecutedCommand, settles?: (rule: BashPatternRule) => boolean): BashPatternRule[] {
   if (!cmd.spellings) return matchingPatterns(rules, cmd.variants?.length ? [cmd.text, ...cmd.variants] : [cmd.text]);
-  const onText = matchingPatterns(rules, [cmd.text]);
   const list = rules.bashToolPatterns;
-  if (onText.length === list.length || !variantsMayAdd(list, new Set(onText), cmd.spellings.source)) return onText;
+  if (list.length < 16) return matchingFewSpelled(list, cmd, cmd.spellings, settles);
+  const onTextAll = matchingIndexed(list, [cmd.text]);
+  // The first rule matching the text that settles the verdict: the rules after it are not needed.
+  const cut = settles ? (onTextAll.find((i) => settles(list[i])) ?? -1) : -1;
+  const onText = (cut < 0 ? onTextAll : onTextAll.filter((i) => i <= cut)).map((i) => list[i]);
+  if ((cut < 0 && onText.length === list.length) || !variantsMayAdd(list, new Set(onText), cmd.spellings.source, cut < 0 ? list.length : cut)) return onText;
   const v = cmd.spellings.variants();
-  return v?.length ? matchingPatterns(rules, [cmd.text, ...v]) : onText;
+  if (!v?.length) return onText;
+  const all = matchingIndexed(list, [cmd.text, ...v]);
+  return (cut < 0 ? all : all.filter((i) => i <= cut)).map((i) => list[i]);
+}
+
+/**
+ * matchingCommandPatterns for a short list, in one pass: each rule's literal is looked for in the
+ * text once, and that answer is also the source's when the source is the text (no extra
+ * spellings), where testing the text and then asking variantsMayAdd looked for it twice. Same
+ * list (tested against matchingPatternsNaive over the text and every variant, rules-scale.test.ts).
+ */
+function matchingFewSpelled(list: readonly BashPatternRule[], cmd: ExecutedCommand, spellings: NonNullable<ExecutedCommand["spellings"]>, settles?: (rule: BashPatternRule) => boolean): BashPatternRule[] {
+  const k = keysOf(list);
+  const text = cmd.text;
+  const source = spellings.source;
+  const out: BashPatternRule[] = [];
+  let mayAdd = false;
+  const gate = k.anyExact(text);
+  let sourceGate: boolean | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const literal = k.literal[i];
+    const fold = k.fold[i];
+    const inText = literal === undefined || ((fold || gate) && holds(text, literal, fold));
+    if (inText && list[i].regex.test(text)) {
+      out.push(list[i]);
+      if (settles?.(list[i])) {
+        // The verdict is settled here: only the rules before it may still need the variants.
+        if (!mayAdd) return out;
+        const v = spellings.variants();
+        return v?.length ? [...matchingFew(list, [text, ...v], i), list[i]] : out;
+      }
+    }
+    // A rule that missed the text may match a variant unless its variant-safe literal is absent
+    // from the source (variantsMayAdd's question, asked here rule by rule).
+    else if (!mayAdd && !out.includes(list[i])) mayAdd = !k.safe[i] || (source === text ? inText : (fold || (sourceGate ??= k.anyExact(source))) && holds(source, literal!, fold));
+  }
+  if (!mayAdd || out.length === list.length) return out;
+  const v = spellings.variants();
+  return v?.length ? matchingFew(list, [text, ...v]) : out;
 }
 
 /**
@@ -129,27 +198,26 @@ export function variantSafe(literal: string): boolean {
   return literal !== "" && !literal.includes(" ") && literal[0] !== "." && literal[0] !== "/" && !/^-[A-Za-z]?$/.test(literal);
 }
 
-/** Could a rule not in `hits` match a variant spelled from `source`? */
-function variantsMayAdd(list: readonly BashPatternRule[], hits: ReadonlySet<BashPatternRule>, source: string): boolean {
+/**
+ * Could a rule before `end` not in `hits` match a variant spelled from `source`? Long lists only
+ * (short ones ask it rule by rule, matchingFewSpelled).
+ */
+function variantsMayAdd(list: readonly BashPatternRule[], hits: ReadonlySet<BashPatternRule>, source: string, end: number): boolean {
   const k = keysOf(list);
   const ascii = !NON_ASCII.test(source);
   let lower: string | undefined;
   const has = (i: number): boolean => !k.safe[i] || holds(source, k.literal[i]!, k.fold[i]);
-  const index = k.variantIndex;
-  if (!index) {
-    for (let i = 0; i < list.length; i++) if (!hits.has(list[i]) && has(i)) return true;
-    return false;
-  }
-  // Long lists: the rules without a keyed literal one by one, the others found by piece.
-  for (const i of index.always) if (!hits.has(list[i]) && has(i)) return true;
+  const index = k.variantIndex!;
+  // The rules without a keyed literal one by one, the others found by piece.
+  for (const i of index.always) if (i < end && !hits.has(list[i]) && has(i)) return true;
   if (!ascii && index.anyFolded) return true;
   const found = (index: Map<string, Keyed[]>, keyText: string) => {
     for (let i = 0; i + GRAM <= keyText.length; i++) {
-      for (const keyed of index.get(keyText.slice(i, i + GRAM)) ?? []) if (!hits.has(list[keyed.index]) && keyText.includes(keyed.literal)) return true;
+      for (const keyed of index.get(keyText.slice(i, i + GRAM)) ?? []) if (keyed.index < end && !hits.has(list[keyed.index]) && keyText.includes(keyed.literal)) return true;
     }
     return false;
   };
-  return found(index.exact, source) || (index.anyFolded && found(index.folded, (lower ??= source.toLowerCase())));
+  return (k.anyExact(source) && found(index.exact, source)) || (index.anyFolded && found(index.folded, (lower ??= source.toLowerCase())));
 }
 
 function prefilterLiteral(rule: BashPatternRule): string | undefined {

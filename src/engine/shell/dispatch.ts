@@ -49,18 +49,59 @@ const unknownProgram: GenericReading = (inv, r, skip) => {
 const BUILT_IN = new Set(Object.keys(HANDLERS));
 for (const [name, rows] of Object.entries(EFFECT_TABLE)) HANDLERS[name] ??= tableHandler(rows, unknownProgram);
 
-/** `busybox rm …` is `rm …`: the applet is the program. */
-function handlerFor(name: string): Handler {
-  return HANDLERS[name] ?? HANDLERS[interpreterFamily(name) ?? ""] ?? unknownProgram;
+/** What the analysis knows about a program name, found once per name (see factsOf). */
+export interface ProgramFacts {
+  /** The handler that reads it (`busybox rm …` is `rm …`: the applet is the program). */
+  handler: Handler;
+  /** knownProgram: a handler, a remote-table row or an interpreter. */
+  known: boolean;
+  /** handledProgram: a handler that knows which words are its data. */
+  handled: boolean;
+  /** A row of the remote-effects table. */
+  remote: boolean;
+}
+
+/**
+ * Program name → its facts. Every command asks these questions of its program several times
+ * (programOf, dashedSubcommand, dispatch, the pattern anchors), each a lookup in the handler
+ * table (an object with hundreds of names), the remote table, and for a name in neither up to six
+ * interpreter regexes: one Map lookup answers them all. Pure functions of the name; bounded.
+ */
+const programFacts = new Map<string, ProgramFacts>();
+const MAX_PROGRAM_FACTS = 2048;
+
+function factsOf(name: string): ProgramFacts {
+  let f = programFacts.get(name);
+  if (f === undefined) {
+    if (programFacts.size >= MAX_PROGRAM_FACTS) programFacts.clear();
+    programFacts.set(name, (f = programFactsOf(name)));
+  }
+  return f;
+}
+
+/** The facts of one name, computed (factsOf remembers them). */
+export function programFactsOf(name: string): ProgramFacts {
+  const own = Object.prototype.hasOwnProperty.call(HANDLERS, name);
+  const family = interpreterFamily(name);
+  const remote = REMOTE_TABLE.has(name);
+  return {
+    handler: HANDLERS[name] ?? HANDLERS[family ?? ""] ?? unknownProgram,
+    known: own || remote || family !== undefined,
+    // Table rows keep the generic reading of their words: not "understood" for pattern anchoring.
+    handled: Object.prototype.hasOwnProperty.call(EFFECT_TABLE, name) && HANDLERS[name] !== undefined && !BUILT_IN.has(name) ? false : own || family !== undefined,
+    remote,
+  };
 }
 
 export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const at = r.sink.commands.length;
-  const result = handlerFor(inv.name)(inv, r) ?? undefined;
+  const facts = factsOf(inv.name);
+  const handler = facts.handler; // called as a plain function, as before the facts were kept
+  const result = handler(inv, r) ?? undefined;
   genericEffects(inv, r);
   // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
-  const inTable = REMOTE_TABLE.has(inv.name);
-  const understood = !inTable && handledProgram(inv.name);
+  const inTable = facts.remote;
+  const understood = !inTable && facts.handled;
   if (inTable || !understood) {
     const found: RemoteEffect[] = [];
     remoteEffects({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), texts: () => inv.args.map((a) => a.text), span: inv.span }, understood, found);
@@ -78,11 +119,17 @@ void shown;
  * keep their version (`python3.11`: interpreterFamily reads it); `mkfs.ext4` is its own program.
  */
 export function programOf(word: string): string {
-  let name = word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1);
-  const windows = /\.(exe|cmd|bat|com)$/i.exec(name);
+  // The last `/` or `\` by hand: String#lastIndexOf is a call into the runtime, twice per command.
+  let cut = word.length - 1;
+  while (cut >= 0 && word.charCodeAt(cut) !== 47 && word.charCodeAt(cut) !== 92) cut--;
+  let name = cut < 0 ? word : word.slice(cut + 1);
+  // Only a name with a dot four from its end can carry a Windows suffix.
+  const windows = name.charCodeAt(name.length - 4) === 46 ? /\.(exe|cmd|bat|com)$/i.exec(name) : null;
   if (windows) name = name.slice(0, windows.index).toLowerCase();
   if (knownProgram(name)) return name;
-  const versioned = /^(.+?)-?\d+(?:\.\d+)*$/.exec(name);
+  // A version ends in a digit.
+  const lastCode = name.charCodeAt(name.length - 1);
+  const versioned = lastCode >= 48 && lastCode <= 57 ? /^(.+?)-?\d+(?:\.\d+)*$/.exec(name) : null;
   return versioned && knownProgram(versioned[1]) ? versioned[1] : name;
 }
 
@@ -97,14 +144,12 @@ export function dashedSubcommand(name: string): { program: string; sub: string }
 }
 
 function knownProgram(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(HANDLERS, name) || REMOTE_TABLE.has(name) || interpreterFamily(name) !== undefined;
+  return factsOf(name).known;
 }
 
 /** Is `name` a program the analysis has a handler for (so it knows which words are its data)? */
 export function handledProgram(name: string): boolean {
-  // Table rows keep the generic reading of their words: not "understood" for pattern anchoring.
-  if (Object.prototype.hasOwnProperty.call(EFFECT_TABLE, name) && HANDLERS[name] !== undefined && !BUILT_IN.has(name)) return false;
-  return Object.prototype.hasOwnProperty.call(HANDLERS, name) || interpreterFamily(name) !== undefined;
+  return factsOf(name).handled;
 }
 
 /** The program names with a handler (for a command word that is itself a glob: `/usr/bin/r[m]`). */

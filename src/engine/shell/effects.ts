@@ -10,7 +10,7 @@ import type { Access } from "../types";
 import type { Runner } from "./runner";
 import type { Scope } from "./scope";
 import type { Narrow } from "./types";
-import { known, type Arg } from "./words";
+import { known, shapedArg, type Arg } from "./words";
 
 const NOT_FILES = /^\/dev\/(null|zero|u?random|stdin|stdout|stderr|tty|fd\/\d+)$/;
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -37,7 +37,7 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
   }
   if (!known(arg)) {
     // A possible value that static evaluation finds (`${F:-.env}`) is judged as that path.
-    for (const m of arg.maybe ?? []) pathEffect(r, scope, { ...arg, value: m, text: m, maybe: undefined, unknown: undefined }, access, recursive, via, narrow);
+    for (const m of arg.maybe ?? []) pathEffect(r, scope, shapedArg({ ...arg, value: m, text: m, maybe: undefined, unknown: undefined }), access, recursive, via, narrow);
     if (access === "write" || access === "delete") {
       r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${arg.text}\`, which is only known when the command runs`, arg.span);
     } else if (access === "read" && !arg.pipe) {

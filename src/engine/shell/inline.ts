@@ -14,7 +14,7 @@ import { MAX_INLINE_CODE } from "./limits";
 import { evalPathExpression } from "./path-expr";
 import { runSql } from "./programs/sql";
 import type { Invocation, Runner } from "./runner";
-import { syntheticArg, type Arg } from "./words";
+import { shapedArg, syntheticArg, type Arg } from "./words";
 
 type Op = "sql" | "shell" | "argv" | "rmrf" | "rmr" | "rmf" | "delete" | "rmdir" | "write" | "read" | "open" | "move" | "copy" | "chmod" | "chmodModeFirst" | "jsRm" | "pathlib" | "pathRoot" | "perlOpen";
 
@@ -203,7 +203,7 @@ export function analyzeInline(lang: Language, code: Code, inv: Invocation, r: Ru
   if (code.text.length > MAX_INLINE_CODE) r.uncertain(`${inv.name} code is too long to analyse`, spanIn(code, 0, code.text.length));
   const claimed = new Set<number>();
   const litArg = (l: Literal): Arg => syntheticArg(l.value, spanIn(code, l.start, l.end), sliceCode(code, l.start, l.end));
-  const unknownArg = (a: CallArg | undefined, at: number): Arg => ({ text: a?.raw.trim() || "?", span: spanIn(code, at, at + (a?.raw.length ?? 1)), unknown: true });
+  const unknownArg = (a: CallArg | undefined, at: number): Arg => shapedArg({ text: a?.raw.trim() || "?", span: spanIn(code, at, at + (a?.raw.length ?? 1)), unknown: true });
   // A path built from known parts (`os.homedir() + '/.ssh/id_rsa'`, `os.path.join(…)`) is that path.
   const roots = { home: inv.scope.home, cwd: inv.scope.cwd };
   const built = (raw: string, at: number, length: number): Arg | undefined => {

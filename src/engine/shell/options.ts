@@ -1,7 +1,7 @@
 // A getopt-style reading of a program's arguments, driven by a small spec of which options take a
 // value. Enough to tell operands from option values (`nice -n 19 rm`, `sed -e SCRIPT -i FILE`,
 // `tar -czf OUT DIR`), which is what deciding "which words are paths" needs.
-import type { Arg } from "./words";
+import { shapedArg, type Arg } from "./words";
 
 export interface OptionSpec {
   /** Short options that take a value: attached (`-n19`) or as the next word (`-n 19`). */
@@ -68,11 +68,11 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
       if (eq >= 0) {
         const valueText = body.slice(eq + 1);
         const start = a.span.end - valueText.length;
-        options.push({ name, arg: a, value: { value: valueText, text: valueText, span: { start, end: a.span.end }, code: { text: valueText, base: start } } });
+        options.push({ name, arg: a, value: shapedArg({ value: valueText, text: valueText, span: { start, end: a.span.end }, code: { text: valueText, base: start } }) });
       } else if (lv.includes(name) && i + 1 < args.length) {
         options.push({ name, arg: a, value: args[++i] });
       } else {
-        options.push({ name, arg: a });
+        options.push({ name, arg: a, value: undefined });
         void lo;
       }
       continue;
@@ -85,18 +85,27 @@ export function parseOptions(args: readonly Arg[], spec: OptionSpec): ParsedArgs
         const rest = letters.slice(j + 1);
         if (rest.length > 0) {
           const start = a.span.end - rest.length;
-          options.push({ name: c, arg: a, value: { value: rest, text: rest, span: { start, end: a.span.end }, code: { text: rest, base: start } } });
+          options.push({ name: c, arg: a, value: shapedArg({ value: rest, text: rest, span: { start, end: a.span.end }, code: { text: rest, base: start } }) });
         } else if (sv.includes(c) && i + 1 < args.length) {
           options.push({ name: c, arg: a, value: args[++i] });
         } else {
-          options.push({ name: c, arg: a });
+          options.push({ name: c, arg: a, value: undefined });
         }
         break;
       }
-      options.push({ name: c, arg: a });
+      options.push({ name: c, arg: a, value: undefined });
     }
   }
   return { options, operands, restIndex, doubleDash };
+}
+
+const stopping = new WeakMap<OptionSpec, OptionSpec>();
+
+/** `{ ...spec, stopAtOperand: true }`, made once per spec (the wrappers' specs are constants). */
+export function stopAtOperand(spec: OptionSpec): OptionSpec {
+  let s = stopping.get(spec);
+  if (!s) stopping.set(spec, (s = { ...spec, stopAtOperand: true }));
+  return s;
 }
 
 export function has(p: ParsedArgs, ...names: string[]): boolean {

@@ -15,7 +15,7 @@ import { NO_STDIN, UNKNOWN_OUTPUT, type Stdin } from "./stdin";
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
 import type { Narrow, ShellContext } from "./types";
-import { applyPlaceholders, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
+import { applyPlaceholders, shapedArg, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
 /** Builtins whose `NAME=value` words assign in the current shell. */
 const DECLARATIONS: ReadonlySet<string> = new Set(["export", "local", "declare", "typeset", "readonly"]);
@@ -86,7 +86,7 @@ export class Walker implements Runner {
     }
     const name = programOf(program.value);
     const dashed = dashedSubcommand(name);
-    const args = dashed ? [{ value: dashed.sub, text: dashed.sub, span: program.span }, ...argv.slice(1)] : argv.slice(1);
+    const args = dashed ? [shapedArg({ value: dashed.sub, text: dashed.sub, span: program.span }), ...argv.slice(1)] : argv.slice(1);
     const inv: Invocation = { name: dashed?.program ?? name, args, program, scope, stdin, span, depth };
     return dispatch(inv, this) ?? { stdout: UNKNOWN_OUTPUT };
   }
@@ -271,7 +271,7 @@ export class Walker implements Runner {
         const v = s.value.type === "Word" ? evalWord(s.value, src, scope, nested) : undefined;
         const span = spanIn(src, s.pos, s.end);
         const value = v && known(v) ? `${s.name}=${v.value}` : undefined;
-        argv.push({ text: s.text, span, ...(value !== undefined ? { value, code: { text: value, base: span.start } } : { unknown: true }) });
+        argv.push(shapedArg(value !== undefined ? { text: s.text, span, value, code: { text: value, base: span.start } } : { text: s.text, span, unknown: true }));
         if (v) assignments.push([s.name, v]);
       }
     }
@@ -281,7 +281,7 @@ export class Walker implements Runner {
     // the folders it lists, as the same listing piped to xargs is.
     for (let i = 0; i < argv.length; i++) {
       const printed = argv[i].printedBy?.printed;
-      if (printed?.kind === "under") argv[i] = { ...argv[i], under: printed.dirs, named: printed.named, unknown: undefined, printedBy: undefined };
+      if (printed?.kind === "under") argv[i] = shapedArg({ ...argv[i], under: printed.dirs, named: printed.named, unknown: undefined, printedBy: undefined });
     }
     // Brace expansion comes first in bash: `{rm,-rf,x}` is the three words rm -rf x.
     if (argv.some((a) => a.braces)) argv.splice(0, argv.length, ...argv.flatMap(braceWords));

@@ -55,15 +55,25 @@ export function known(a: Arg): a is Arg & { value: string } {
   return a.value !== undefined && !a.unknown && !a.under;
 }
 
+/**
+ * An Arg with every field set, in evalWord's order: every word the handlers read has one object
+ * shape. Words of several shapes (a synthetic item, an option's value, a word) made V8 throw the
+ * handlers' optimised code away again and again ("wrong map"); unset fields read as undefined,
+ * as absent ones did.
+ */
+export function shapedArg(f: Partial<Arg> & { text: string; span: Span }): Arg {
+  return { value: f.value, text: f.text, span: f.span, code: f.code, glob: f.glob, under: f.under, named: f.named, unknown: f.unknown, pipe: f.pipe, output: f.output, maybe: f.maybe, braces: f.braces, printedBy: f.printedBy, words: f.words };
+}
+
 /** An argument that did not come from a word of the command (an xargs item, a split `env -S`). */
 export function syntheticArg(value: string, span: Span, code?: Code): Arg {
-  return { value, text: value, span, code: code ?? { text: value, base: span.start } };
+  return shapedArg({ value, text: value, span, code: code ?? { text: value, base: span.start } });
 }
 
 export function symArg(sym: Sym, text: string, span: Span): Arg {
   if (sym.kind === "literal") return syntheticArg(sym.value, span, sym.code);
-  if (sym.kind === "under") return { text, span, under: sym.dirs, named: sym.named };
-  return { text, span, unknown: true };
+  if (sym.kind === "under") return shapedArg({ text, span, under: sym.dirs, named: sym.named });
+  return shapedArg({ text, span, unknown: true });
 }
 
 /**
@@ -110,17 +120,17 @@ export function applyPlaceholders(arg: Arg, scope: Scope): Arg {
   for (const [key, sym] of ph) {
     if (!arg.value.includes(key)) continue;
     if (arg.value === key) {
-      if (sym.kind === "literal") return { ...arg, value: sym.value, text: sym.value, code: sym.code ?? arg.code };
-      if (sym.kind === "under") return { ...arg, under: sym.dirs, named: sym.named, text: arg.value };
-      return { ...arg, unknown: true, text: arg.value };
+      if (sym.kind === "literal") return shapedArg({ ...arg, value: sym.value, text: sym.value, code: sym.code ?? arg.code });
+      if (sym.kind === "under") return shapedArg({ ...arg, under: sym.dirs, named: sym.named, text: arg.value });
+      return shapedArg({ ...arg, unknown: true, text: arg.value });
     }
     // Inside a longer word (`sh -c 'rm {}'`): the value keeps `{}` for code that is parsed again
     // (the placeholder is still in scope there); as a path the word is not known.
     if (sym.kind === "literal") {
       const value = arg.value.split(key).join(sym.value);
-      return { ...arg, value, text: value, code: { text: value, base: arg.span.start } };
+      return shapedArg({ ...arg, value, text: value, code: { text: value, base: arg.span.start } });
     }
-    return { ...arg, unknown: true };
+    return shapedArg({ ...arg, unknown: true });
   }
   return arg;
 }
@@ -460,5 +470,5 @@ export function braceWords(a: Arg): Arg[] {
   if (!a.braces || !known(a)) return [a];
   const values = expandBraces(a.value);
   if (values.length <= 1) return [a];
-  return values.map((v) => ({ value: v, text: v, span: a.span, code: decodedCode(v, a.span), ...(/[*?[\]]/.test(v) && { glob: true }) }));
+  return values.map((v) => shapedArg({ value: v, text: v, span: a.span, code: decodedCode(v, a.span), glob: /[*?[\]]/.test(v) ? true : undefined }));
 }

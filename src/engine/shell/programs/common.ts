@@ -1,7 +1,7 @@
 // Small helpers shared by the program handlers.
 import { DATA, type Presented } from "../normalize";
 import type { Invocation, Runner } from "../runner";
-import { known, type Arg } from "../words";
+import { shapedArg, known, type Arg } from "../words";
 
 /** Container CLIs: their mounts and env files are read (table.ts), their exec/run wrap (wrappers.ts). */
 export const CONTAINER_CLIS: ReadonlySet<string> = new Set(["docker", "podman", "nerdctl", "finch"]);
@@ -43,11 +43,11 @@ export function mention(inv: Invocation, r: Runner, a: Arg): void {
   }
   if (v.startsWith("@")) v = v.slice(1);
   if (v === "" || /\s/.test(v) || v.length > 4096) return;
-  r.path(inv, v === a.value ? a : { ...a, value: v }, "read", false, inv.name);
+  r.path(inv, v === a.value ? a : shapedArg({ ...a, value: v }), "read", false, inv.name);
 }
 
 /** The Arg for a part of another arg's value (the `X` of `of=X`). */
 export function subArg(a: Arg, value: string): Arg {
   const start = Math.max(a.span.start, a.span.end - value.length);
-  return { value, text: value, span: { start, end: a.span.end }, code: { text: value, base: start }, ...(a.glob && { glob: true }) };
+  return shapedArg({ value, text: value, span: { start, end: a.span.end }, code: { text: value, base: start }, glob: a.glob ? true : undefined });
 }

@@ -11,12 +11,12 @@ import { has, parseOptions, valuesOf } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
 import type { Stdin } from "../stdin";
 import type { Sym } from "../scope";
-import { known, syntheticArg, type Arg } from "../words";
+import { shapedArg, known, syntheticArg, type Arg } from "../words";
 import { present, shown } from "./common";
 
 /** The items a command reads from its stdin, as arguments. */
 function stdinItems(inv: Invocation, stdin: Stdin, nulSeparated: boolean, fromFile?: Arg): Arg[] {
-  if (fromFile) return [{ text: "{}", span: fromFile.span, unknown: true }];
+  if (fromFile) return [shapedArg({ text: "{}", span: fromFile.span, unknown: true })];
   if (stdin.kind === "text") {
     const out: Arg[] = [];
     const re = nulSeparated ? /[^\0\n]+/g : /\S+/g;
@@ -27,8 +27,8 @@ function stdinItems(inv: Invocation, stdin: Stdin, nulSeparated: boolean, fromFi
     }
     return out;
   }
-  if (stdin.kind === "under") return [{ text: "{}", span: inv.span, under: stdin.dirs, named: stdin.named }];
-  return [{ text: "{}", span: inv.span, unknown: true }];
+  if (stdin.kind === "under") return [shapedArg({ text: "{}", span: inv.span, under: stdin.dirs, named: stdin.named })];
+  return [shapedArg({ text: "{}", span: inv.span, unknown: true })];
 }
 
 /** The Sym a placeholder stands for, given the items. */
@@ -79,7 +79,7 @@ const parallel: Handler = (inv, r) => {
   const before = sep >= 0 ? inv.args.slice(0, sep) : inv.args;
   const p = parseOptions(before, { shortWithValue: "jSaIdEnN", longWithValue: ["jobs", "arg-file", "delimiter", "joblog", "results", "sshlogin", "colsep", "tagstring", "workdir"], stopAtOperand: true });
   const cmd = before.slice(p.restIndex);
-  const items = sep >= 0 ? (inv.args[sep].value === "::::" ? [{ text: "{}", span: inv.args[sep].span, unknown: true } as Arg] : inv.args.slice(sep + 1).filter((a) => a.value !== ":::")) : stdinItems(inv, inv.stdin, false);
+  const items = sep >= 0 ? (inv.args[sep].value === "::::" ? [shapedArg({ text: "{}", span: inv.args[sep].span, unknown: true })] : inv.args.slice(sep + 1).filter((a) => a.value !== ":::")) : stdinItems(inv, inv.stdin, false);
   const at = r.sink.commands.length;
   if (cmd.length === 0) {
     // `parallel ::: "cmd1" "cmd2"`: the items are commands.
@@ -124,7 +124,7 @@ const find: Handler = (inv, r) => {
     shownArgs.push(shown(a));
     if (v === "-delete") {
       // With a -name test, only the entries of that name are deleted (a walk narrowed by name).
-      if (found.kind === "under" && found.named !== undefined) r.path(inv, { text: "{}", span: a.span, under: found.dirs, named: found.named }, "delete", true, "find -delete");
+      if (found.kind === "under" && found.named !== undefined) r.path(inv, shapedArg({ text: "{}", span: a.span, under: found.dirs, named: found.named }), "delete", true, "find -delete");
       else for (const s of startDirs) r.path(inv, s, "delete", true, "find -delete");
       // Deleting what a walk of a folder finds is a recursive delete of that folder's content.
       r.emitText(["rm", "-r", ...startDirs.map(shown)].join(" "), inv.span);

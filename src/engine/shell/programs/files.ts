@@ -8,7 +8,7 @@ import { DATA } from "../normalize";
 import { has, parseOptions, valuesOf, type OptionSpec, type ParsedArgs } from "../options";
 import type { Handler, Invocation, Runner, RunResult } from "../runner";
 import type { Stdin } from "../stdin";
-import { known, type Arg } from "../words";
+import { known, shapedArg, type Arg } from "../words";
 import { mentionAll, present, shown, subArg } from "./common";
 import { decodedCode, pureOutput } from "../words";
 
@@ -187,7 +187,7 @@ const truncate = writes("truncate", { shortWithValue: "sr", longWithValue: ["siz
 const tar: Handler = (inv, r) => {
   const args = [...inv.args];
   // Old style: `tar czf out.tgz dir` = `tar -czf …`.
-  if (args[0] && known(args[0]) && !args[0].value.startsWith("-") && /^[A-Za-z]+$/.test(args[0].value)) args[0] = { ...args[0], value: "-" + args[0].value };
+  if (args[0] && known(args[0]) && !args[0].value.startsWith("-") && /^[A-Za-z]+$/.test(args[0].value)) args[0] = shapedArg({ ...args[0], value: "-" + args[0].value });
   const p = parseOptions(args, { shortWithValue: "fCTXbHKNgL", longWithValue: ["file", "directory", "files-from", "exclude-from", "exclude", "use-compress-program", "transform", "owner", "group", "mode"] });
   const archive = valuesOf(p, "f", "file")[0];
   const dir = valuesOf(p, "C", "directory")[0];

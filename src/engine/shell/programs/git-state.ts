@@ -50,5 +50,22 @@ const DRY_RUN = new Set(["clean", "rm", "mv", "push"]);
 export function gitStateOf(sub: string, p: ParsedArgs, operands: readonly Arg[], repo: string): GitStateEffect[] {
   const row = Object.hasOwn(TABLE, sub) ? TABLE[sub] : undefined;
   if (!row || (DRY_RUN.has(sub) && has(p, "n", "dry-run"))) return [];
-  return row(p, operands).map((e) => ({ ...e, repo, via: `git ${sub}` }));
+  const via = `git ${sub}`;
+  return row(p, operands).map((e) => located(e, repo, via));
+}
+
+/**
+ * `{ ...e, repo, via }` written out per kind (the same members in the same order): a spread of
+ * objects of four shapes is the engine's slow generic copy.
+ */
+function located(e: Effect, repo: string, via: string): GitStateEffect {
+  switch (e.kind) {
+    case "worktree":
+    case "stashes":
+      return { kind: e.kind, repo, via };
+    case "branches":
+      return { kind: e.kind, names: e.names, repo, via };
+    case "remote-tip":
+      return "remote" in e ? { kind: e.kind, remote: e.remote, refs: e.refs, repo, via } : { kind: e.kind, refs: e.refs, repo, via };
+  }
 }

@@ -8,7 +8,7 @@ import { resolvePath } from "../../paths";
 import { has, parseOptions, valuesOf, type OptionSpec, type ParsedArgs } from "../options";
 import type { Handler, Invocation, RunResult } from "../runner";
 import { identityCode, sliceCode } from "../code";
-import { known, syntheticArg, type Arg } from "../words";
+import { known, shapedArg, syntheticArg, type Arg } from "../words";
 import { DATA } from "../normalize";
 import { mentionAll, present, shown, subArg } from "./common";
 import { gitStateOf } from "./git-state";
@@ -49,7 +49,7 @@ function expandLong(a: Arg, names: readonly string[]): Arg {
   const matches = names.filter((n) => n.startsWith(body));
   if (matches.length !== 1) return a;
   const value = "--" + matches[0] + (eq < 0 ? "" : a.value.slice(eq));
-  return { ...a, value, text: value };
+  return shapedArg({ ...a, value, text: value });
 }
 
 /** Subcommands whose `-n` means --dry-run. */

@@ -6,9 +6,9 @@ import { CodeBuilder, type Code } from "../code";
 import { analyzeInline } from "../inline";
 import type { Language } from "../inline-language";
 import { DATA } from "../normalize";
-import { has, parseOptions, valuesOf, type OptionSpec } from "../options";
+import { has, parseOptions, stopAtOperand, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
-import { known, syntheticArg, type Arg } from "../words";
+import { shapedArg, known, syntheticArg, type Arg } from "../words";
 import { mention, mentionAll, shown } from "./common";
 
 interface InterpreterSpec extends OptionSpec {
@@ -77,9 +77,9 @@ const interpreter =
   (inv, r) => {
     let args = inv.args;
     // `deno eval CODE`, `bun run file`, `bun -e`.
-    if (inv.name === "deno" && args[0]?.value === "eval") args = [{ ...args[0], value: "-e", text: "-e" }, ...args.slice(1)];
+    if (inv.name === "deno" && args[0]?.value === "eval") args = [shapedArg({ ...args[0], value: "-e", text: "-e" }), ...args.slice(1)];
     if (spec.lang === "perl") args = args.flatMap(splitPerlBundle);
-    const p = parseOptions(args, { ...spec, stopAtOperand: true });
+    const p = parseOptions(args, stopAtOperand(spec));
     const stopAt = p.options.findIndex((o) => spec.stopOptions?.includes(o.name));
     const codeArgs = valuesOf(p, ...spec.codeOptions);
     const dataArgs = new Set<Arg>(codeArgs);
@@ -142,7 +142,7 @@ function subArgAt(a: Arg, start: number, value: string): Arg {
   const offsets = c.offsets ? c.offsets.slice(start, start + value.length) : undefined;
   const base = offsets?.[0] ?? c.base + start;
   const code: Code = offsets ? { text: value, offsets, base } : { text: value, base };
-  return { value, text: value, span: { start: base, end: (offsets?.[offsets.length - 1] ?? base + value.length - 1) + 1 }, code };
+  return shapedArg({ value, text: value, span: { start: base, end: (offsets?.[offsets.length - 1] ?? base + value.length - 1) + 1 }, code });
 }
 
 export function interpreterHandlers(): Record<string, Handler> {

@@ -6,7 +6,7 @@
 // Each is recorded twice: the wrapper invocation itself (so `\bsudo\b` still fires; its text is
 // the wrapper and its options followed by the normalized wrapped command), then the wrapped command.
 import { CodeBuilder } from "../code";
-import { parseOptions, valuesOf, type OptionSpec } from "../options";
+import { parseOptions, stopAtOperand, valuesOf, type OptionSpec } from "../options";
 import { resolvePath } from "../../paths";
 import type { Handler, Invocation, Runner, RunResult } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
@@ -73,7 +73,7 @@ export function wrapperHandlers(): Record<string, Handler> {
     out[name] = (inv, r) => {
       // `uv sync`, `poetry install`: not a runner form, so the default treatment (text shown whole).
       if (inv.args[0]?.value !== sub) return asUnknownProgram(inv, r);
-      return runWrapper({ ...inv, args: inv.args.slice(1) }, r, { ...spec, stopAtOperand: true }, [name, sub]);
+      return runWrapper({ ...inv, args: inv.args.slice(1) }, r, stopAtOperand(spec), [name, sub]);
     };
   }
   for (const [name, pm] of Object.entries(PACKAGE_MANAGERS)) out[name] = (inv, r) => runPackageManager(inv, r, name, pm);
@@ -159,13 +159,13 @@ const PACKAGE_MANAGERS: Record<string, PackageManager> = {
 };
 
 function runPackageManager(inv: Invocation, r: Runner, name: string, pm: PackageManager): RunResult | void {
-  let parsed = parseOptions(inv.args, { ...pm.global, stopAtOperand: true });
+  let parsed = parseOptions(inv.args, stopAtOperand(pm.global));
   let head = [name, ...inv.args.slice(0, parsed.restIndex).map(shown)];
   let rest = inv.args.slice(parsed.restIndex);
   if (pm.workspace && rest[0]?.value === pm.workspace && rest.length > 2) {
     head = [...head, ...rest.slice(0, 2).map(shown)];
     rest = rest.slice(2);
-    parsed = parseOptions(rest, { ...pm.global, stopAtOperand: true });
+    parsed = parseOptions(rest, stopAtOperand(pm.global));
   }
   const sub = rest[0];
   if (!sub || !known(sub)) return asUnknownProgram(inv, r);
@@ -273,7 +273,7 @@ function binOfPackage(spec: string): string {
 }
 
 function runWrapper(inv: Invocation, r: Runner, spec: WrapperSpec, head: string[] = [inv.name]): RunResult | void {
-  const parsed = parseOptions(inv.args, { ...spec, stopAtOperand: true });
+  const parsed = parseOptions(inv.args, stopAtOperand(spec));
   let inner = inv.args.slice(parsed.restIndex);
   const own = inv.args.slice(0, parsed.restIndex);
   // `npx -c 'prisma migrate reset'`, `npm exec --call=…`: the value is shell code it runs.
