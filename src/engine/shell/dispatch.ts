@@ -85,7 +85,8 @@ export function programFactsOf(name: string): ProgramFacts {
   const family = interpreterFamily(name);
   const remote = REMOTE_TABLE.has(name);
   return {
-    handler: HANDLERS[name] ?? HANDLERS[family ?? ""] ?? unknownProgram,
+    // Own names only: a program called `constructor` or `__proto__` is an unknown program, not Object.prototype's.
+    handler: (own ? HANDLERS[name] : undefined) ?? (family !== undefined && Object.prototype.hasOwnProperty.call(HANDLERS, family) ? HANDLERS[family] : undefined) ?? unknownProgram,
     known: own || remote || family !== undefined,
     // Table rows keep the generic reading of their words: not "understood" for pattern anchoring.
     handled: Object.prototype.hasOwnProperty.call(EFFECT_TABLE, name) && HANDLERS[name] !== undefined && !BUILT_IN.has(name) ? false : own || family !== undefined,

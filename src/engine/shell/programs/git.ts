@@ -122,9 +122,10 @@ const git: Handler = (inv, r): RunResult | void => {
   }
   const name = sub.value;
   // git takes any unambiguous prefix of a long option (`git reset --har`): written in full.
-  const longs = LONG_OPTIONS[name];
+  // Own names only: `git constructor` is no subcommand of ours.
+  const longs = Object.prototype.hasOwnProperty.call(LONG_OPTIONS, name) ? LONG_OPTIONS[name] : undefined;
   if (longs) rest = rest.map((a) => expandLong(a, longs));
-  const p = parseOptions(rest, SUB_SPECS[name] ?? {});
+  const p = parseOptions(rest, (Object.prototype.hasOwnProperty.call(SUB_SPECS, name) ? SUB_SPECS[name] : undefined) ?? {});
   // `-m MSG` hides MSG; `--message=MSG` / `-mMSG` hide the whole word.
   const data = new Set<Arg>();
   for (const o of p.options) {
