@@ -148,28 +148,48 @@ export function hostAllowed(host: string | undefined, port: number): boolean {
   return !!m && Number(m[2]) === port;
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
+/**
+ * The body as JSON, at most MAX_BODY_BYTES. Read with 'data'/'end' listeners rather than an async
+ * iterator: a hook's body is one chunk, and the iterator's promises were ~5 % of the main thread.
+ */
+function readJson(req: http.IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers["content-length"] ?? "0");
   if (declared > MAX_BODY_BYTES) {
     req.resume();
-    throw new HttpError(413, `body over ${MAX_BODY_BYTES} bytes`);
+    return Promise.reject(new HttpError(413, `body over ${MAX_BODY_BYTES} bytes`));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      req.pause();
-      throw new HttpError(413, `body over ${MAX_BODY_BYTES} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "body is not valid JSON");
-  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const fail = (e: Error) => {
+      if (done) return;
+      done = true;
+      reject(e);
+    };
+    req.on("data", (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.pause();
+        return fail(new HttpError(413, `body over ${MAX_BODY_BYTES} bytes`));
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (done) return;
+      done = true;
+      const text = chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8");
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        reject(new HttpError(400, "body is not valid JSON"));
+      }
+    });
+    req.on("error", fail);
+    // The client went away before the whole body came.
+    req.on("close", () => fail(new Error("the request was aborted")));
+  });
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
