@@ -20,6 +20,8 @@ import type { Action } from "../src/engine/types";
 import { installLauncher } from "../src/install/launcher";
 import { Guard } from "../src/core/guard";
 import { inProcessDecider } from "../src/core/in-process-decider";
+import { BoundedDecider, type Decider } from "../src/core/decider";
+import type { WireRequest } from "../src/engine/agents/types";
 import { engineCacheSizes } from "../src/engine/cache-sizes";
 import { makeProject } from "../test/e2e/support/project";
 import { concurrentAsks } from "./lib/asks";
@@ -50,7 +52,9 @@ const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const only = onlyArg ? new Set(onlyArg.slice("--only=".length).split(",")) : undefined;
 const runs = (name: string) => !only || only.has(name);
 const withAgents = !process.argv.includes("--no-agents") && runs("agents");
-const SESSIONS = quick ? 1 : 3;
+// Five, interleaved: the per-call difference of two hooks is a few ms in sessions of seconds, and
+// with three the ratio to the empty hook swung between runs by more than its goal allows.
+const SESSIONS = quick ? 1 : 5;
 const CALLS = 50;
 /** Process hooks cost a Node start each (≈ 0.1–0.8 s here, with the load): 20 calls average well enough. */
 const PER_CALL = 20;
@@ -225,6 +229,7 @@ async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: s
         autocannon({ url: `${url}/claude/hook`, method: "POST", body, headers: { "content-type": "application/json", ...headers }, connections, duration });
       // Warm both (JIT, worker), then measure.
       await run(bare.url, {});
+      await run(ours.url, { authorization: `Bearer ${token}` });
       const b = await run(bare.url, {});
       const o = await run(ours.url, { authorization: `Bearer ${token}` });
       if (o.non2xx || o.errors) throw new Error(`endpoint answered ${o.non2xx} non-2xx and ${o.errors} errors`);
@@ -246,6 +251,43 @@ async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: s
   } finally {
     stopProcess(ours.child);
     stopProcess(bare.child);
+  }
+  await benchThreadHop(workspace);
+}
+
+/**
+ * Where the endpoint's time above the bare server goes: one call at a time, the same decision
+ * through the bounded decider's worker thread and in-process. The difference is the hop between
+ * threads (two wake-ups and the JSON both ways), which a request pays on top of its decision.
+ */
+async function benchThreadHop(workspace: string): Promise<void> {
+  const rules = defaultRules();
+  const req: WireRequest = { agent: "claude", event: "PreToolUse", call: { tool: "bash", input: { command: "npm run build" } }, cwd: workspace };
+  const ctx = { folder: workspace, home: os.homedir() };
+  const worker = new BoundedDecider(path.join(root, "dist/decider-worker.js"), 2000);
+  const local = inProcessDecider;
+  try {
+    const perCall = async (d: Decider, n: number) => {
+      const t = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) await d.judge(req, rules, ctx, "advisory");
+      return Number(process.hrtime.bigint() - t) / 1e3 / n;
+    };
+    await perCall(worker, 2000);
+    await perCall(local, 2000);
+    const hop: number[] = [];
+    const inProc: number[] = [];
+    // Interleaved rounds: the machine's load moves both alike.
+    for (let round = 0; round < 5; round++) {
+      hop.push(await perCall(worker, 1000));
+      inProc.push(await perCall(local, 1000));
+    }
+    const h = median(hop);
+    const l = median(inProc);
+    line("one decision through the worker thread, one at a time", show(h, "µs"), { ratio: h / l, of: `in-process (${show(l, "µs")}): the hop is ${show(h - l, "µs")}` });
+    put("endpoint", "worker_judge_us", h, "µs");
+    put("endpoint", "in_process_judge_us", l, "µs");
+  } finally {
+    worker.close();
   }
 }
 

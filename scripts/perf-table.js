@@ -123,6 +123,14 @@ function renderTables(r) {
       `≤ ${max}×: ${verdict(value(ep[`c${c}_overhead`]), max)}`,
     );
   }
+  if (value(ep.worker_judge_us) !== undefined) {
+    row(
+      "one decision through the decider's worker thread, one at a time (what an endpoint request pays for it)",
+      fmt(ep.worker_judge_us),
+      `the same decision in-process: ${fmt(ep.in_process_judge_us)}; the hop between threads ${(value(ep.worker_judge_us) - value(ep.in_process_judge_us)).toFixed(1)} µs`,
+      "",
+    );
+  }
   row(
     "hook cost per call, end to end (20 calls one after another)",
     `HTTP ${fmt(hc.http_per_call)}; command hook ${fmt(hc.command_hook_per_call)}; cc-safety-net ${fmt(hc.cc_safety_net_per_call)}`,
