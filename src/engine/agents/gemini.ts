@@ -6,15 +6,13 @@
 // "Tool execution blocked: R"), or exit 2 + stderr. Exit 1, garbage or a timeout (60 s default)
 // RUN the call. We print a deny or `{}`: `{}` is no opinion (Gemini's own approval applies), and a
 // human's Allow is `{}` too, so no answer of ours ever widens what Gemini itself would allow.
-import { posix } from "node:path";
 import type { Answer } from "../render";
-import { malformedRequest, refusalReason } from "./common";
-import { isObject as isObj, str, type AgentWire, type Json as Obj, type WireAnswer, type WireRequest } from "./types";
+import { malformedRequest, mappedRequest, refusalReason, type MappedTools, type ToolMapper } from "./common";
+import { isObject as isObj, str, type AgentWire, type WireAnswer, type WireRequest } from "./types";
 
-type Mapper = (input: Obj) => { tool: string; input: Record<string, unknown> } | string;
 
 /** Gemini tool → the engine's tool and input; a string is why the input cannot be read. */
-const TOOLS: Record<string, Mapper> = {
+const TOOLS: Record<string, ToolMapper> = {
   run_shell_command: (i) => (typeof i.command === "string" ? { tool: "bash", input: { command: i.command } } : "a run_shell_command call needs a string `command`"),
   write_file: (i) => (typeof i.file_path === "string" ? { tool: "write", input: { file_path: i.file_path } } : "a write_file call needs a string `file_path`"),
   replace: (i) => (typeof i.file_path === "string" ? { tool: "edit", input: { file_path: i.file_path } } : "a replace call needs a string `file_path`"),
@@ -29,6 +27,8 @@ const TOOLS: Record<string, Mapper> = {
 };
 TOOLS.search_file_content = TOOLS.grep_search!;
 
+const GEMINI_TOOLS: MappedTools = { tools: TOOLS, request: "malformed gemini hook request", missing: "no tool_name or tool_input object", shell: { tool: "run_shell_command", dirKey: "dir_path" } };
+
 export const geminiWire: AgentWire = {
   id: "gemini",
   label: "Gemini CLI",
@@ -36,24 +36,11 @@ export const geminiWire: AgentWire = {
     if (!isObj(payload)) return malformedRequest("gemini", "PreToolUse", "the hook input is not a JSON object", payload);
     const event = str(payload.hook_event_name);
     if (!event) return malformedRequest("gemini", "PreToolUse", "the hook input has no hook_event_name", payload);
-    let cwd = str(payload.cwd);
+    const cwd = str(payload.cwd);
     const base: WireRequest = { agent: "gemini", event: event === "BeforeTool" ? "PreToolUse" : event, sessionId: str(payload.session_id), raw: payload };
     // Only BeforeTool is wired by `install gemini`; other events get no opinion.
     if (event !== "BeforeTool") return { ...base, cwd };
-    const tool = str(payload.tool_name);
-    const input = payload.tool_input;
-    if (tool) base.toolName = tool;
-    if (!tool || !isObj(input)) return { ...base, cwd, malformed: "malformed gemini hook request: no tool_name or tool_input object" };
-    const map = TOOLS[tool];
-    // MCP tools (mcp_<server>_<tool>: judged by their arguments, src/engine/mcp/), web_fetch, …: passed on as they are.
-    if (!map) return { ...base, cwd, call: { tool, input } };
-    const call = map(input);
-    if (typeof call === "string") return { ...base, cwd, malformed: `malformed gemini hook request: ${call}` };
-    // run_shell_command runs in `dir_path` when the model gives one: judge it where it runs.
-    if (tool === "run_shell_command" && typeof input.dir_path === "string" && input.dir_path !== "" && cwd?.startsWith("/")) {
-      cwd = posix.resolve(cwd, input.dir_path);
-    }
-    return { ...base, cwd, call };
+    return mappedRequest(base, cwd, str(payload.tool_name), payload.tool_input, GEMINI_TOOLS);
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") return { body: { decision: "deny", reason: refusalReason(answer, "Gemini CLI") }, exitCode: 0 };

@@ -7,13 +7,11 @@
 //
 // The answer: `{"decision":"deny","reason":R}` or `{}` (no opinion: OpenCode's own permission
 // settings apply; a human's Allow is `{}` too). The plugin refuses on anything else.
-import { posix } from "node:path";
 import type { Answer } from "../render";
 import { patchCall } from "./codex";
-import { malformedRequest, refusalReason } from "./common";
+import { malformedRequest, mappedRequest, refusalReason, type MappedTools, type ToolMapper } from "./common";
 import { isObject as isObj, str, type AgentWire, type Json as Obj, type WireAnswer, type WireRequest } from "./types";
 
-type Mapper = (input: Obj) => { tool: string; input: Record<string, unknown> } | string;
 
 const filePath = (tool: string, engine: string) => (i: Obj) => {
   const p = str(i.filePath) ?? str(i.file_path);
@@ -21,7 +19,7 @@ const filePath = (tool: string, engine: string) => (i: Obj) => {
 };
 
 /** OpenCode tool → the engine's tool and input; a string is why the input cannot be read. */
-const TOOLS: Record<string, Mapper> = {
+const TOOLS: Record<string, ToolMapper> = {
   bash: (i) => (typeof i.command === "string" ? { tool: "bash", input: { command: i.command } } : "a bash call needs a string `command`"),
   edit: filePath("edit", "edit"),
   multiedit: filePath("multiedit", "edit"),
@@ -39,25 +37,16 @@ const TOOLS: Record<string, Mapper> = {
 };
 TOOLS.patch = TOOLS.apply_patch!;
 
+const OPENCODE_TOOLS: MappedTools = { tools: TOOLS, request: "malformed opencode plugin request", missing: "no tool or args object", shell: { tool: "bash", dirKey: "workdir" } };
+
 export const opencodeWire: AgentWire = {
   id: "opencode",
   label: "OpenCode",
   read(payload: unknown): WireRequest {
     if (!isObj(payload)) return malformedRequest("opencode", "PreToolUse", "the plugin input is not a JSON object", payload);
-    let cwd = str(payload.cwd);
+    const cwd = str(payload.cwd);
     const base: WireRequest = { agent: "opencode", event: "PreToolUse", sessionId: str(payload.sessionID), raw: payload };
-    const tool = str(payload.tool);
-    const args = payload.args;
-    if (tool) base.toolName = tool;
-    if (!tool || !isObj(args)) return { ...base, cwd, malformed: "malformed opencode plugin request: no tool or args object" };
-    const map = TOOLS[tool];
-    // MCP tools (<server>_<tool>), webfetch, task, …: outside what the rules describe.
-    if (!map) return { ...base, cwd, call: { tool, input: args } };
-    const call = map(args);
-    if (typeof call === "string") return { ...base, cwd, malformed: `malformed opencode plugin request: ${call}` };
-    // bash runs in `workdir` when the model gives one: judge it where it runs.
-    if (tool === "bash" && typeof args.workdir === "string" && args.workdir !== "" && cwd?.startsWith("/")) cwd = posix.resolve(cwd, args.workdir);
-    return { ...base, cwd, call };
+    return mappedRequest(base, cwd, str(payload.tool), payload.args, OPENCODE_TOOLS);
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") return { body: { decision: "deny", reason: refusalReason(answer, "OpenCode") }, exitCode: 0 };

@@ -9,18 +9,16 @@
 // timeouts RUN the call, so the hook command is the launcher, which ends no other way than with
 // an answer or exit 2. We print a deny, or `{}` for no opinion (Qwen's own approval applies; a
 // human's Allow is `{}` too, so no answer of ours ever widens what Qwen would allow).
-import { posix } from "node:path";
 import type { Answer } from "../render";
-import { malformedRequest, refusalReason } from "./common";
+import { malformedRequest, mappedRequest, refusalReason, type MappedTools, type ToolMapper } from "./common";
 import { isObject as isObj, str, type AgentWire, type Json as Obj, type WireAnswer, type WireRequest } from "./types";
 
-type Mapper = (input: Obj) => { tool: string; input: Record<string, unknown> } | string;
 
 const needPath = (tool: string, engine: string) => (i: Obj) => (typeof i.file_path === "string" ? { tool: engine, input: { file_path: i.file_path } } : `a ${tool} call needs a string \`file_path\``);
 const searchIn = (i: Obj) => str(i.path) ?? ".";
 
 /** Qwen tool → the engine's tool and input; a string is why the input cannot be read. */
-const TOOLS: Record<string, Mapper> = {
+const TOOLS: Record<string, ToolMapper> = {
   run_shell_command: (i) => (typeof i.command === "string" ? { tool: "bash", input: { command: i.command } } : "a run_shell_command call needs a string `command`"),
   write_file: needPath("write_file", "write"),
   edit: needPath("edit", "edit"),
@@ -31,6 +29,8 @@ const TOOLS: Record<string, Mapper> = {
   grep_search: (i) => ({ tool: "grep", input: { path: searchIn(i), ...(typeof i.glob === "string" && { glob: i.glob }) } }),
 };
 
+const QWEN_TOOLS: MappedTools = { tools: TOOLS, request: "malformed qwen hook request", missing: "no tool_name or tool_input object", shell: { tool: "run_shell_command", dirKey: "directory" } };
+
 export const qwenWire: AgentWire = {
   id: "qwen",
   label: "Qwen Code",
@@ -38,24 +38,11 @@ export const qwenWire: AgentWire = {
     if (!isObj(payload)) return malformedRequest("qwen", "PreToolUse", "the hook input is not a JSON object", payload);
     const event = str(payload.hook_event_name);
     if (!event) return malformedRequest("qwen", "PreToolUse", "the hook input has no hook_event_name", payload);
-    let cwd = str(payload.cwd);
+    const cwd = str(payload.cwd);
     const base: WireRequest = { agent: "qwen", event, sessionId: str(payload.session_id), raw: payload };
     // Only PreToolUse is wired by `install qwen`; other events get no opinion.
     if (event !== "PreToolUse") return { ...base, cwd };
-    const tool = str(payload.tool_name);
-    const input = payload.tool_input;
-    if (tool) base.toolName = tool;
-    if (!tool || !isObj(input)) return { ...base, cwd, malformed: "malformed qwen hook request: no tool_name or tool_input object" };
-    const map = TOOLS[tool];
-    // MCP tools (mcp__<server>__<tool>), exec (JavaScript source), web_fetch, …: outside what the rules describe.
-    if (!map) return { ...base, cwd, call: { tool, input } };
-    const call = map(input);
-    if (typeof call === "string") return { ...base, cwd, malformed: `malformed qwen hook request: ${call}` };
-    // run_shell_command runs in `directory` when the model gives one: judge it where it runs.
-    if (tool === "run_shell_command" && typeof input.directory === "string" && input.directory !== "" && cwd?.startsWith("/")) {
-      cwd = posix.resolve(cwd, input.directory);
-    }
-    return { ...base, cwd, call };
+    return mappedRequest(base, cwd, str(payload.tool_name), payload.tool_input, QWEN_TOOLS);
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") {
