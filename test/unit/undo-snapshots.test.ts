@@ -87,6 +87,14 @@ describe("undo: snapshots of files", () => {
     assert.deepEqual(store().list(), []);
   });
 
+  it("snapshot ids taken in the same millisecond still sort in the order they were taken (the oldest is pruned first)", () => {
+    const s = store();
+    const ids = Array.from({ length: 200 }, () => s.create().id);
+    const sameMs = ids.filter((id, i) => i > 0 && id.slice(0, 18) === ids[i - 1]!.slice(0, 18)).length;
+    assert.ok(sameMs > 0, "some ids share a millisecond (else this proves nothing)");
+    assert.deepEqual([...ids].sort(), ids);
+  });
+
   it("the store drops the oldest past its bound and the old past retention; delete and clear", () => {
     fs.writeFileSync(path.join(ws, "a"), "1234567890");
     const first = kept(snap("rm a"));

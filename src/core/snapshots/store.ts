@@ -10,6 +10,9 @@ import type { SnapshotManifest } from "./manifest";
 
 const ID = /^[0-9]{8}T[0-9]{9}-[0-9a-f]{6}$/;
 
+/** Orders the snapshots one process takes within the same millisecond (see create). */
+let sequence = 0;
+
 export class SnapshotStore {
   readonly dir: string;
 
@@ -21,8 +24,11 @@ export class SnapshotStore {
   create(): { id: string; dir: string } {
     ensurePrivateDir(path.dirname(this.dir));
     ensurePrivateDir(this.dir);
-    // Milliseconds in the id, so two snapshots of one burst of calls still list in their order.
-    const id = `${new Date().toISOString().replace(/[-:.]/g, "").slice(0, 18)}-${crypto.randomBytes(3).toString("hex")}`;
+    // Milliseconds in the id, so two snapshots of one burst of calls still list in their order;
+    // within one millisecond this process's sequence orders them (the oldest is pruned first),
+    // and two random bytes keep another process's snapshot of the same millisecond apart.
+    const seq = (sequence = (sequence + 1) & 0xff).toString(16).padStart(2, "0");
+    const id = `${new Date().toISOString().replace(/[-:.]/g, "").slice(0, 18)}-${seq}${crypto.randomBytes(2).toString("hex")}`;
     const dir = path.join(this.dir, id);
     fs.mkdirSync(dir, { mode: 0o700 });
     return { id, dir };
