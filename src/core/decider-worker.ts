@@ -2,9 +2,11 @@
 // can stop it when a decision takes too long. Entry points: dist/decider-worker.js
 // (decider-worker-main.ts) and the pi extension bundle itself, started with DECIDER_WORKER_DATA.
 import { parentPort } from "node:worker_threads";
-import { judge } from "../engine/judge";
+import type { WireRequest } from "../engine/agents/types";
+import type { Posture } from "../engine/events";
+import { judge, type Judgement } from "../engine/judge";
 import type { RuleSet } from "../engine/types";
-import type { WorkerRequest, WorkerResponse } from "./decider";
+import type { PlainContext, WorkerRequest, WorkerResponse } from "./decider";
 import { existingRealpath, existingText, injectedFault } from "./in-process-decider";
 
 /** Rule sets by id, the most recently used last. A few are kept (multi-root windows, serve). */
@@ -31,9 +33,14 @@ function answer(m: WorkerRequest): WorkerResponse {
   rulesById.set(m.rulesId, rules);
   if (rulesById.size > KEEP) rulesById.delete(rulesById.keys().next().value!);
   try {
-    injectedFault(m.req);
-    return { id: m.id, ok: true, value: judge(m.req, rules, { ...m.ctx, realpath: existingRealpath, readText: existingText }, m.posture) };
+    return { id: m.id, ok: true, value: judgeHere(m.req, rules, m.ctx, m.posture) };
   } catch (e) {
     return { id: m.id, ok: false, error: (e as Error)?.message ?? String(e) };
   }
+}
+
+/** One judgement on this thread, with the file system's answers: what the worker runs, and the inline path (decider.ts). */
+export function judgeHere(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Judgement {
+  injectedFault(req);
+  return judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
 }

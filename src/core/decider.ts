@@ -1,20 +1,39 @@
-// Where judgements are computed: in a worker thread with a time limit, so that a pathological
-// regex in the rules or a command built to be expensive cannot hang the caller (the endpoint,
-// the CLI, pi, the VS Code window). When the limit is hit the worker is terminated (which stops
-// even a backtracking regex) and the call is refused. There is no unbounded path: without its
-// worker bundle the decider refuses. The judging itself is in in-process-decider.ts (the worker
-// runs it), so the extension host never loads the analysis. Failure never means permission.
+// Where judgements are computed. A decision whose time is bounded by construction (vetted rules,
+// a small call: engine/inline-bound.ts) is made on the caller's thread: the hop to a worker costs
+// more than such a decision (bench: the hop 65–150 µs, the decision 10–30 µs). Every other one is
+// made in a worker thread with a time limit, so that a pathological regex in the rules or a
+// command built to be expensive cannot hang the caller (the endpoint, the CLI, pi, the VS Code
+// window): when the limit is hit the worker is terminated (which stops even a backtracking regex)
+// and the call is refused. An inline decision that is slow anyway (a bug in the bound) sends its
+// rule set to the worker from then on. There is no unbounded path: without its worker bundle the
+// decider refuses. The judging itself is in decider-worker.ts; the extension host loads it from
+// the worker's bundle when the endpoint starts, not at activation. Failure never means permission.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { WireRequest } from "../engine/agents/types";
 import type { Posture } from "../engine/events";
 import type { JudgeContext, Judgement } from "../engine/judge";
+import { decidableInline } from "../engine/inline-bound";
 import { blockReason } from "../engine/reason";
 import type { RuleSet, Verdict } from "../engine/types";
 
 /** The context without the functions (they cannot cross into a worker); realpath is added there. */
 export type PlainContext = Omit<JudgeContext, "realpath" | "readText">;
+
+/** Judges on the caller's thread (decider-worker.ts judgeHere): only for decisions bounded by construction. */
+export type InlineJudge = (req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture) => Judgement;
+
+/**
+ * An inline decision slower than this means the bound did not hold for this rule set (it should
+ * take milliseconds at most): its later decisions go to the worker, where they can be stopped.
+ */
+export const INLINE_SLOW_MS = 50;
+
+/** Above this share of busy time in the last window, decisions that could be made inline go to the worker. */
+const BUSY_UTILIZATION = 0.85;
+const BUSY_WINDOW_MS = 10;
 
 export interface Decider {
   /** Get ready before the first call (start the worker), so an agent's first call does not wait. */
@@ -76,6 +95,23 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 256
 /** How long a new worker may take to load before its first decision's time starts to count. */
 const STARTUP_MS = 10_000;
 
+export interface BoundedDeciderOptions {
+  /** For a bundle that is also its own worker (the pi extension): tells it to serve decisions. */
+  workerData?: unknown;
+  /** Where the inline judge comes from; without it every decision goes to the worker. */
+  inline?: () => InlineJudge | undefined;
+  /** Send decisions to the worker while this thread is nearly saturated (default true; tests turn it off). */
+  shareWhenBusy?: boolean;
+}
+
+/** How the decisions were made (tests, the bench). */
+export interface DeciderStats {
+  inline: number;
+  worker: number;
+  /** The slowest inline decision so far, in ms. */
+  slowestInlineMs: number;
+}
+
 export class BoundedDecider implements Decider {
   private worker: Worker | undefined;
   /** The current worker said it is ready (loading the engine is not deciding). */
@@ -90,21 +126,92 @@ export class BoundedDecider implements Decider {
    */
   private sent = new Set<number>();
 
+  readonly stats: DeciderStats = { inline: 0, worker: 0, slowestInlineMs: 0 };
+  private inline: InlineJudge | undefined;
+  private inlineLoaded = false;
+  /** Rule sets whose inline decision was slow: decided in the worker from then on. */
+  private readonly slowInline = new WeakSet<RuleSet>();
+
+  private readonly workerData: unknown;
+  private readonly loadInline: (() => InlineJudge | undefined) | undefined;
+  private readonly shareWhenBusy: boolean;
+
   constructor(
     private readonly workerFile: string,
     readonly timeoutMs = 2000,
-    /** For a bundle that is also its own worker (the pi extension): tells it to serve decisions. */
-    private readonly workerData?: unknown,
-  ) {}
+    options: BoundedDeciderOptions = {},
+  ) {
+    this.workerData = options.workerData;
+    this.loadInline = options.inline;
+    this.shareWhenBusy = options.shareWhenBusy ?? true;
+    // The first window starts now: the calls right after a start are not "busy".
+    this.eluAt = performance.now();
+  }
 
   prepare(): void {
     this.ensureWorker();
-    // One throwaway decision compiles the engine's hot paths in the worker before an agent waits.
+    // One throwaway decision compiles the engine's hot paths in the worker before an agent waits,
+    // and one the same on this thread when decisions can be made here.
     const warmUp: WireRequest = { agent: "cli", event: "PreToolUse", call: { tool: "bash", input: { command: "git status && ls -la > /dev/null" } } };
-    void this.judge(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
+    void this.viaWorker(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
+    if (this.inlineJudge()) void this.judge(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
+  }
+
+  private elu = performance.eventLoopUtilization();
+  private eluAt = 0;
+  private busy = false;
+
+  /**
+   * Is this thread nearly saturated (event-loop utilization over the last BUSY_WINDOW_MS)? Then
+   * a decision goes to the worker even when it could be made here: the worker's thread runs on
+   * another core, so under load the two share the work (ten clients at once: 4.4–4.7× a bare
+   * server against 5–6.7× all inline), while one call at a time is made here without the hop.
+   */
+  private mainBusy(): boolean {
+    const now = performance.now();
+    if (now - this.eluAt > BUSY_WINDOW_MS) {
+      const cur = performance.eventLoopUtilization();
+      this.busy = performance.eventLoopUtilization(cur, this.elu).utilization > BUSY_UTILIZATION;
+      this.elu = cur;
+      this.eluAt = now;
+    }
+    return this.busy;
+  }
+
+  /** The inline judge, loaded on first use; undefined when it cannot be loaded (then: the worker). */
+  private inlineJudge(): InlineJudge | undefined {
+    if (!this.inlineLoaded) {
+      this.inlineLoaded = true;
+      try {
+        this.inline = this.loadInline?.();
+      } catch {
+        this.inline = undefined;
+      }
+    }
+    return this.inline;
   }
 
   judge(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement> {
+    const here = this.loadInline && !this.slowInline.has(rules) && !(this.shareWhenBusy && this.mainBusy()) && decidableInline(req, rules) ? this.inlineJudge() : undefined;
+    if (!here) return this.viaWorker(req, rules, ctx, posture);
+    const started = performance.now();
+    try {
+      return Promise.resolve(here(req, rules, ctx, posture));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    } finally {
+      const ms = performance.now() - started;
+      this.stats.inline++;
+      if (ms > this.stats.slowestInlineMs) this.stats.slowestInlineMs = ms;
+      if (ms > INLINE_SLOW_MS) {
+        this.slowInline.add(rules);
+        process.emitWarning(`Damage Control: a decision took ${Math.round(ms)} ms on the caller's thread; this rule set is decided in the time-limited worker from now on`);
+      }
+    }
+  }
+
+  private viaWorker(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Promise<Judgement> {
+    this.stats.worker++;
     const worker = this.ensureWorker();
     let rulesId = this.ruleIds.get(rules);
     if (rulesId === undefined) this.ruleIds.set(rules, (rulesId = this.nextRulesId++));
@@ -229,9 +336,19 @@ export function undecidedVerdict(e: unknown): Verdict {
 /** The decider every caller uses: the bounded worker. Without its bundle every call is refused. */
 export function boundedDecider(timeoutMs = 2000): Decider {
   const file = locateWorker();
-  if (file) return new BoundedDecider(file, timeoutMs);
+  if (file) return new BoundedDecider(file, timeoutMs, { inline: () => inlineJudgeOf(file) });
   process.emitWarning("Damage Control: dist/decider-worker.js is missing; every call is refused until it is there");
   return refusingDecider("the decision worker (decider-worker.js) is missing from this installation");
+}
+
+/**
+ * The worker's bundle also exports its judge (decider-worker-main.ts): loaded on this thread only
+ * for the decisions that are bounded by construction. A bundle without it: every call to the worker.
+ */
+function inlineJudgeOf(file: string): InlineJudge | undefined {
+  // A run-time path: the bundle is loaded as it is shipped, not bundled into the caller.
+  const loaded = (module.require ?? require)(file) as { judgeHere?: InlineJudge };
+  return typeof loaded.judgeHere === "function" ? loaded.judgeHere : undefined;
 }
 
 /** No worker bundle, no decision: an unbounded decision on the caller's thread is not an option. */

@@ -8,7 +8,7 @@ import { blockReason } from "../engine/reason";
 import { nobodyAsker, type Asker } from "../core/asker";
 import { ruleCounts } from "../core/counts";
 import { BoundedDecider, boundedDecider, DECIDER_WORKER_DATA, isDeciderWorkerData, type Decider } from "../core/decider";
-import { runDeciderWorker } from "../core/decider-worker";
+import { judgeHere, runDeciderWorker } from "../core/decider-worker";
 import { findEndpoint, postHook } from "../core/endpoint-client";
 import { LocalGuards } from "../core/local-guard";
 import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } from "./pi-api";
@@ -23,7 +23,7 @@ const STATUS_KEY = "damage-control";
 if (!isMainThread && isDeciderWorkerData(workerData)) runDeciderWorker();
 
 function localDecider(): Decider {
-  return __filename.endsWith(".js") && fs.existsSync(__filename) ? new BoundedDecider(__filename, 2000, DECIDER_WORKER_DATA) : boundedDecider();
+  return __filename.endsWith(".js") && fs.existsSync(__filename) ? new BoundedDecider(__filename, 2000, { workerData: DECIDER_WORKER_DATA, inline: () => judgeHere }) : boundedDecider();
 }
 
 export default function damageControl(pi: PiExtensionAPI): void {
