@@ -187,8 +187,11 @@ function readJson(req: http.IncomingMessage): Promise<unknown> {
       }
     });
     req.on("error", fail);
-    // The client went away before the whole body came.
-    req.on("close", () => fail(new Error("the request was aborted")));
+    // The client went away before the whole body came. Every request closes, so the error (and
+    // its stack trace, ~7 % of the main thread under load) is only made when it is one.
+    req.on("close", () => {
+      if (!done) fail(new Error("the request was aborted"));
+    });
   });
 }
 

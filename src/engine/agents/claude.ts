@@ -21,15 +21,17 @@ export function readClaudeHook(payload: unknown): WireRequest {
   const sessionId = str(payload.session_id);
   const cwd = str(payload.cwd);
   if (!event) return { ...base, cwd, sessionId, malformed: "malformed hook request: the hook input has no hook_event_name" };
-  const req: WireRequest = { ...base, event, cwd, sessionId };
   // PreSkillShellCommand may carry the command directly; everything else has tool_name + tool_input.
   const command = str(payload.command);
   const toolName = typeof payload.tool_name === "string" ? payload.tool_name : command !== undefined ? "Bash" : undefined;
   const input = payload.tool_input ?? (command !== undefined ? { command } : undefined);
+  // Every request of every call comes through here: one object literal, no spreads.
+  const req: WireRequest = { agent: "claude", event, raw: payload, cwd, sessionId };
   // No call (an empty tool name counts as none): only an event the rules judge needs one, and
   // the judge refuses it there as malformed.
-  if (!toolName || input === undefined) return toolName ? { ...req, toolName } : req;
-  return { ...req, toolName, call: { tool: engineToolName(toolName), input } };
+  if (toolName) req.toolName = toolName;
+  if (toolName && input !== undefined) req.call = { tool: engineToolName(toolName), input };
+  return req;
 }
 
 export function renderClaudeAnswer(eventName: string, answer: Answer): HookBody {
