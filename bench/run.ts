@@ -23,6 +23,7 @@ import { inProcessDecider } from "../src/core/in-process-decider";
 import { BoundedDecider, type Decider } from "../src/core/decider";
 import type { WireRequest } from "../src/engine/agents/types";
 import { engineCacheSizes } from "../src/engine/cache-sizes";
+import { callChars, decidableInline, INLINE_MAX_CHARS } from "../src/engine/inline-bound";
 import { makeProject } from "../test/e2e/support/project";
 import { concurrentAsks } from "./lib/asks";
 import { claudeSession, piSession } from "./lib/agents";
@@ -264,6 +265,53 @@ async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: s
     stopProcess(bare.child);
   }
   await benchThreadHop(workspace);
+  benchInlineBound();
+}
+
+/**
+ * The decisions the endpoint makes on its own thread (engine/inline-bound.ts): how many of the
+ * corpus's calls qualify, and the slowest such decision found on commands built to be slow at the
+ * size limit — each default pattern's words repeated (the shape that makes a polynomial regex
+ * backtrack) and seeded random soups of shell words — after the corpus has warmed the engine.
+ */
+function benchInlineBound(): void {
+  const defaults = defaultRules();
+  const ctx = { cwd: CORPUS_CWD, home: CORPUS_HOME };
+  const cases = loadCorpus(path.join(corpusDir(root), "commands.jsonl"));
+  const small = cases.filter((c) => decidableInline({ agent: "claude", event: "PreToolUse", call: { tool: c.tool, input: c.input }, cwd: CORPUS_CWD }, defaults));
+  timeEach(cases, 3, (c) => decide({ tool: c.tool, input: c.input }, defaults, ctx));
+  const asCall = (command: string): WireRequest => ({ agent: "claude", event: "PreToolUse", call: { tool: "Bash", input: { command } }, cwd: CORPUS_CWD });
+  // The most command text a call may carry and still be decided inline (its cwd and keys count too).
+  const room = INLINE_MAX_CHARS - callChars(asCall(""));
+  const fit = (unit: string) => unit.repeat(Math.ceil(room / unit.length)).slice(0, room);
+  const commands: string[] = [];
+  for (const r of defaults.bashToolPatterns) {
+    const words = (r.pattern.match(/[a-z][a-z-]{1,}/g) ?? []).slice(0, 3);
+    if (words.length === 0) continue;
+    for (const sep of [" ", "\t", " -"]) commands.push(fit(words.join(sep) + sep));
+  }
+  const tokens = ["kubectl", "delete", "rm", "-rf", "-", "--", " ", "|", "&&", ";", "$(", ")", "'", '"', "python", "-c", "git", "push", "--force", "prisma", "db", "chmod", "777", "{", "}", "<<EOF", "EOF", "*", "find", "-delete", "xargs", "sudo", "bash", "eval", "aws", "s3", "gh", "terraform", "destroy", "docker", "psql", "DROP TABLE x", "UPDATE t SET a=1;", "curl", ">", "dd", "of=", "${", "2>&1", "db.users.deleteMany({})"];
+  let seed = 26;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let i = 0; i < 2000; i++) {
+    let text = "";
+    while (text.length < INLINE_MAX_CHARS) text += tokens[Math.floor(next() * tokens.length)] + (next() < 0.7 ? " " : "");
+    commands.push(text.slice(0, room));
+  }
+  let slowest = 0;
+  let slowestCommand = "";
+  for (const command of commands) {
+    if (!decidableInline(asCall(command), defaults)) throw new Error("a generated command is over the inline size limit");
+    const t = process.hrtime.bigint();
+    decide({ tool: "Bash", input: { command } }, defaults, ctx);
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    if (ms > slowest) [slowest, slowestCommand] = [ms, command];
+  }
+  line(`calls decided on the endpoint's thread (≤ ${INLINE_MAX_CHARS} characters, defaults)`, `${small.length} of ${cases.length} corpus calls`, { ratio: small.length / cases.length, of: "all" });
+  line(`slowest such decision, ${commands.length} commands built to be slow at the limit`, `${show(slowest, "ms")}`, { ratio: slowest / 2000, of: "the worker's time limit (2,000 ms)" });
+  console.log(`    (the slowest: ${JSON.stringify(slowestCommand.slice(0, 60))}…)`);
+  put("endpoint", "inline_share_of_corpus", small.length / cases.length, "×");
+  put("endpoint", "inline_slowest_ms", slowest, "ms");
 }
 
 /**

@@ -125,9 +125,17 @@ function renderTables(r) {
   }
   if (value(ep.worker_judge_us) !== undefined) {
     row(
-      "one decision through the decider's worker thread, one at a time (what an endpoint request pays for it)",
+      "one decision through the decider's worker thread, one at a time (what a call too large or rules not vetted pay)",
       fmt(ep.worker_judge_us),
-      `the same decision in-process: ${fmt(ep.in_process_judge_us)}; the hop between threads ${(value(ep.worker_judge_us) - value(ep.in_process_judge_us)).toFixed(1)} µs`,
+      `the same decision on the caller's thread: ${fmt(ep.in_process_judge_us)}; the hop between threads ${(value(ep.worker_judge_us) - value(ep.in_process_judge_us)).toFixed(1)} µs`,
+      "",
+    );
+  }
+  if (value(ep.inline_slowest_ms) !== undefined) {
+    row(
+      "decisions made on the endpoint's thread (bounded by construction: vetted rules, ≤ 512 characters)",
+      `${(100 * value(ep.inline_share_of_corpus)).toFixed(0)} % of the corpus's calls`,
+      `the slowest found on commands built to be slow at the limit: ${fmt(ep.inline_slowest_ms)} (the worker's limit: 2,000 ms)`,
       "",
     );
   }
