@@ -133,6 +133,7 @@ export class BoundedDecider implements Decider {
   private inlineLoaded = false;
   /** Rule sets whose inline decision was slow: decided in the worker from then on. */
   private readonly slowInline = new WeakSet<RuleSet>();
+  private readonly decidedInline = new WeakSet<RuleSet>();
 
   private readonly workerData: unknown;
   private readonly loadInline: (() => InlineJudge | undefined) | undefined;
@@ -205,7 +206,10 @@ export class BoundedDecider implements Decider {
       const ms = performance.now() - started;
       this.stats.inline++;
       if (ms > this.stats.slowestInlineMs) this.stats.slowestInlineMs = ms;
-      if (ms > INLINE_SLOW_MS) {
+      // A rule set's first decision also compiles it (prefilter, globs): that is not the bound failing.
+      const first = !this.decidedInline.has(rules);
+      if (first) this.decidedInline.add(rules);
+      if (ms > INLINE_SLOW_MS && !first) {
         this.slowInline.add(rules);
         process.emitWarning(`Damage Control: a decision took ${Math.round(ms)} ms on the caller's thread; this rule set is decided in the time-limited worker from now on`);
       }

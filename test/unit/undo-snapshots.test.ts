@@ -55,6 +55,11 @@ describe("undo: snapshots of files", () => {
     assert.equal(fs.readFileSync(path.join(ws, "data/a.txt"), "utf8"), "alpha");
     assert.equal(fs.statSync(path.join(ws, "data/a.txt")).mtimeMs, 1e12);
     assert.equal(fs.statSync(path.join(ws, "data/sub/run.sh")).mode & 0o777, 0o755);
+    // Put in place whole (copied under a temporary name, then linked): nothing of that is left,
+    // and the restored file is not a link to the kept one.
+    assert.deepEqual(fs.readdirSync(path.join(ws, "data")).sort(), ["a.txt", "sub"]);
+    assert.equal(fs.statSync(path.join(ws, "data/a.txt")).nlink, 1);
+    assert.notEqual(fs.statSync(path.join(ws, "data/a.txt")).ino, ino);
     const again = restoreSnapshot(store(), m);
     assert.deepEqual(again.restored, []);
     assert.equal(again.conflicts.length, 0);

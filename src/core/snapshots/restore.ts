@@ -57,10 +57,32 @@ function restoreFile(f: KeptFile, dir: string, beside: (p: string) => string, r:
   } else r.restored.push(f.path);
   if (r.dryRun) return;
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  // A copy, never a link: the kept version must not change when the restored file is edited.
-  fs.copyFileSync(kept, target, fs.constants.COPYFILE_FICLONE);
-  fs.chmodSync(target, f.mode);
-  setTimes({ ...f, path: target });
+  putInPlace(kept, target, f);
+}
+
+/**
+ * The kept file copied to `target` whole or not at all: copied under a temporary name beside it
+ * with its mode and time, then linked into place. An editor, an agent or a test that sees the
+ * file sees all of it (a copy straight to the target is seen empty first), and a file that
+ * appeared at the target since the check is never overwritten (EEXIST: the restore fails and
+ * says so). A copy, never a link to the kept file: the kept version must not change when the
+ * restored file is edited. Where hard links are not supported, a rename puts it in place.
+ */
+function putInPlace(kept: string, target: string, f: KeptFile): void {
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.dc-restore-${process.pid}-${Date.now()}`);
+  fs.copyFileSync(kept, temp, fs.constants.COPYFILE_FICLONE);
+  try {
+    fs.chmodSync(temp, f.mode);
+    setTimes({ ...f, path: temp });
+    try {
+      fs.linkSync(temp, target);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") throw e;
+      fs.renameSync(temp, target);
+    }
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
 }
 
 function restoreGit(g: KeptGit, dir: string, id: string, beside: (p: string) => string, r: RestoreReport): void {
