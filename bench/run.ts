@@ -72,6 +72,8 @@ const decideFigures: Record<string, { median: number; p99: number } | undefined>
 const perCall: Record<string, number | undefined> = {};
 /** Median session wall time per variant, ms. */
 const claudeMs: Record<string, number | undefined> = {};
+/** Every tool call's turn time per Claude variant, ms (section 6). */
+const claudeTurns: Record<string, number[]> = {};
 const piMs: Record<string, number | undefined> = {};
 
 // ---------------------------------------------------------------------------------------------
@@ -541,6 +543,7 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
         const v = claudeVariants[name];
         const s = await claudeSession({ cwd: proj.dir, calls: CALLS, settings: v.settings, env: dcEnv, refusedBy: v.refusedBy });
         (claudeRuns[name] ??= []).push(s.wallMs);
+        (claudeTurns[name] ??= []).push(...(s.turnMs ?? []));
         console.log(`    claude ${name.padEnd(14)} round ${r + 1}: ${s.wallMs} ms`);
       }
       for (const name of rotated(Object.keys(piVariants), r)) {
@@ -591,7 +594,32 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
     }
   };
   report("Claude Code 2.1.332", claudeRuns, claudeMs);
+  reportTurns(claudeTurns, labels);
   report("pi 1.6.0", piRuns, piMs);
+}
+
+/**
+ * The same comparison from each tool call's turn (bench/lib/agents.ts, turnMs): the median turn of
+ * every session of a variant together (5 × 49 samples) against the median turn without a hook.
+ * A session's total swings by a second between rounds; the median of hundreds of turns moves far
+ * less, so a hook's few milliseconds stand out of the noise.
+ */
+function reportTurns(turns: Record<string, number[]>, labels: Record<string, string>): void {
+  if (!turns.none?.length) return;
+  const none = median(turns.none);
+  console.log(`  -- per tool call: the median turn (model request to model request) of ${turns.none.length} turns a variant --`);
+  const added: Record<string, number> = {};
+  for (const [name, xs] of Object.entries(turns)) {
+    const m = median(xs);
+    added[name] = m - none;
+    line(`Claude Code 2.1.332, ${labels[name]}`.slice(0, 58), show(m, "ms"), name === "none" ? undefined : { ratio: m / none, of: `no hook; ${added[name] >= 0 ? "+" : ""}${show(added[name], "ms")} per tool call` });
+    put("claude_turns", `${name}_turn_median`, m, "ms");
+  }
+  for (const [ours, empty] of [["http", "empty_http"], ["command", "empty_command"]]) {
+    if (added[ours] === undefined || added[empty] === undefined) continue;
+    line(`Claude Code 2.1.332 (turns): our ${ours} overhead ÷ the empty hook's`, `${show(added[ours], "ms")} ÷ ${show(added[empty], "ms")}`, { ratio: added[ours] / added[empty], of: "(goal ≤ 1.2×)" });
+    put("claude_turns", `ratio_${ours}_over_${empty}`, added[ours] / added[empty], "×");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

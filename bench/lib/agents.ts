@@ -18,6 +18,12 @@ export function harmless(i: number): string {
 export interface SessionResult {
   wallMs: number;
   calls: number;
+  /**
+   * Claude sessions: the time from one model request of the main loop to the next, one per tool
+   * call (the model's answer, Claude Code's turn, its hooks and the tool): many samples a session,
+   * so a hook's cost shows as a shift of their median instead of in the session's total.
+   */
+  turnMs?: number[];
 }
 
 export interface ClaudeSession {
@@ -41,7 +47,9 @@ export async function claudeSession(s: ClaudeSession): Promise<SessionResult> {
     const bad = results.slice(0, -1).findIndex((r) => r.isError);
     if (bad >= 0) throw new Error(`claude session: harmless call ${bad} was refused: ${results[bad]!.text.slice(0, 200)}`);
     checkProbe("claude", results[results.length - 1]!.text, results[results.length - 1]!.isError, s.refusedBy);
-    return { wallMs: run.durationMs, calls: s.calls };
+    const main = mock.mainRequests();
+    const turnMs = main.slice(1).map((r, i) => r.atHr - main[i]!.atHr);
+    return { wallMs: run.durationMs, calls: s.calls, turnMs };
   } finally {
     await mock.close();
   }

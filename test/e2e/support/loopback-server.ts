@@ -14,6 +14,8 @@ export interface RecordedRequest {
   body: any;
   raw: string;
   at: number;
+  /** performance.now() at arrival: sub-millisecond intervals between requests (the bench). */
+  atHr: number;
 }
 
 export interface LoopbackServer {
@@ -47,7 +49,7 @@ export async function startLoopbackServer(handler: Handler, logFile?: string): P
       } catch {
         body = undefined;
       }
-      const rec: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, raw, at: Date.now() };
+      const rec: RecordedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body, raw, at: Date.now(), atHr: performance.now() };
       requests.push(rec);
       if (logFile) fs.appendFileSync(logFile, JSON.stringify(rec) + "\n");
       Promise.resolve(handler(rec, res)).catch((e: unknown) => {
