@@ -157,7 +157,13 @@ export class BoundedDecider implements Decider {
     // and one the same on this thread when decisions can be made here.
     const warmUp: WireRequest = { agent: "cli", event: "PreToolUse", call: { tool: "bash", input: { command: "git status && ls -la > /dev/null" } } };
     void this.viaWorker(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
-    if (this.inlineJudge()) void this.judge(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
+    // Loading the judge here takes ≈ 30 ms of this thread: after the caller's turn (the
+    // extension's activation), not in it. A call before then loads it itself.
+    if (this.loadInline) {
+      setImmediate(() => {
+        if (this.inlineJudge()) void this.judge(warmUp, WARM_UP_RULES, { folder: "/", home: "/" }, "advisory").catch(() => undefined);
+      });
+    }
   }
 
   private elu = performance.eventLoopUtilization();

@@ -214,6 +214,27 @@ describe("inline decisions: the bounded decider", function () {
     }
   });
 
+  it("prepare() loads the inline judge after the caller's turn, not in it (activation does not wait ≈ 30 ms for it)", async () => {
+    let loads = 0;
+    const d = new BoundedDecider(workerFile, 15_000, {
+      inline: () => {
+        loads++;
+        return judgeHere;
+      },
+      shareWhenBusy: false,
+    });
+    try {
+      d.prepare();
+      assert.equal(loads, 0, "not during prepare()");
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setImmediate(r));
+      assert.equal(loads, 1, "right after");
+      assert.equal(d.stats.inline, 1, "and warmed with one decision");
+    } finally {
+      d.close();
+    }
+  });
+
   it("the worker bundle exports its judge to a main thread without serving as a worker there", () => {
     const r = spawnSync(process.execPath, ["-e", `const m = require(${JSON.stringify(workerFile)}); console.log(typeof m.judgeHere)`], { encoding: "utf8", timeout: 20_000 });
     assert.equal(r.stdout.trim(), "function");
