@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { copilotCaller } from "../../src/engine/agents/copilot";
 import { mapVsCodeTool, vscodeWire } from "../../src/engine/agents/vscode";
 import type { Asker, AskRequest } from "../../src/core/asker";
@@ -149,8 +150,11 @@ describe("hook copilot and the launcher against a real endpoint", function () {
   /** The tool-call ids the guard has judged, in order: a copy of a call that has been judged is
    *  past the point where it joins the pending first copy (the dedupe tests wait for this). */
   const judged: string[] = [];
+  /** Each judged call's hook input, as the guard received it. */
+  const received: unknown[] = [];
   const decider: Decider = {
     judge: async (req, rules, ctx, posture) => {
+      received.push(req.raw);
       const j = await inProcessDecider.judge(req, rules, ctx, posture);
       const raw = req.raw as { tool_use_id?: unknown } | undefined;
       judged.push(String(raw?.tool_use_id ?? ""));
@@ -216,6 +220,32 @@ describe("hook copilot and the launcher against a real endpoint", function () {
     }
     // All four went to the endpoint (hook copilot picks /hook/vscode for VS Code's input), none was decided locally.
     assert.deepEqual(answers.slice(before).map((a) => a.route), ["/hook/vscode", "/hook/vscode", "/hook/vscode", "/hook/vscode"]);
+  });
+
+  it("the launcher passes the input on byte for byte: shell metacharacters, one line or pretty-printed, 200 KB", async () => {
+    // The fast path reads the input with the shell's read and posts it from a here-document: what
+    // the shell could expand or strip must reach the guard as the agent sent it.
+    const tricky = 'rm -rf data # $HOME ${PATH} `id` $(whoami) \\ \\n "q" \'s\' é\ttab\r\nBODY\nEOF';
+    const big = "x".repeat(200_000);
+    const cases: [string, string, string | undefined][] = [
+      ["one line, no newline at the end", JSON.stringify(vscodeInput(ws, "run_in_terminal", { command: tricky })), "deny"],
+      ["one line and a newline", JSON.stringify(vscodeInput(ws, "run_in_terminal", { command: tricky })) + "\n", "deny"],
+      ["pretty-printed", JSON.stringify(vscodeInput(ws, "run_in_terminal", { command: tricky }), null, 2), "deny"],
+      ["pretty-printed, newline at the end", JSON.stringify(vscodeInput(ws, "run_in_terminal", { command: "ls" }), null, 2) + "\n", undefined],
+      ["200 KB on one line", JSON.stringify(vscodeInput(ws, "create_file", { filePath: path.join(ws, "notes.txt"), content: big })), undefined],
+      ["200 KB to a protected file", JSON.stringify(vscodeInput(ws, "create_file", { filePath: path.join(ws, ".env"), content: big })), "deny"],
+    ];
+    for (const [what, stdin, want] of cases) {
+      const before = answers.length;
+      received.length = 0;
+      const r = await viaLauncher(stdin);
+      assert.equal(r.status, 0, `${what}: ${r.stderr}`);
+      assert.equal(decision(r.stdout).decision, want, what);
+      // Decided by the endpoint (not the local fallback), from exactly the input that was sent.
+      assert.deepEqual(answers.slice(before).map((a) => a.route), ["/hook/vscode"], what);
+      assert.equal(received.length, 1, what);
+      assert.ok(isDeepStrictEqual(received[0], JSON.parse(stdin)), `${what}: the guard received other input than was sent`);
+    }
   });
 
   it("every VS Code file tool is judged by the path rules", async () => {
