@@ -74,6 +74,10 @@ const perCall: Record<string, number | undefined> = {};
 const claudeMs: Record<string, number | undefined> = {};
 /** Every tool call's turn time per Claude variant, ms (section 6). */
 const claudeTurns: Record<string, number[]> = {};
+/** Every hook call's span per Claude variant as Claude Code logged it, ms, and the tool calls they served (section 6). */
+const claudeHooks: Record<string, { spans: number[]; calls: number }> = {};
+/** Hook time per tool call per Claude variant, ms: the peers' `claude_overhead_ms_per_call`. */
+const claudeHookPerCall: Record<string, number | undefined> = {};
 const piMs: Record<string, number | undefined> = {};
 
 // ---------------------------------------------------------------------------------------------
@@ -544,6 +548,9 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
         const s = await claudeSession({ cwd: proj.dir, calls: CALLS, settings: v.settings, env: dcEnv, refusedBy: v.refusedBy });
         (claudeRuns[name] ??= []).push(s.wallMs);
         (claudeTurns[name] ??= []).push(...(s.turnMs ?? []));
+        const h = (claudeHooks[name] ??= { spans: [], calls: 0 });
+        h.spans.push(...(s.hookMs ?? []));
+        h.calls += s.calls;
         console.log(`    claude ${name.padEnd(14)} round ${r + 1}: ${s.wallMs} ms`);
       }
       for (const name of rotated(Object.keys(piVariants), r)) {
@@ -595,6 +602,7 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
   };
   report("Claude Code 2.1.332", claudeRuns, claudeMs);
   reportTurns(claudeTurns, labels);
+  reportHooks(claudeHooks, labels);
   report("pi 1.6.0", piRuns, piMs);
 }
 
@@ -619,6 +627,46 @@ function reportTurns(turns: Record<string, number[]>, labels: Record<string, str
     if (added[ours] === undefined || added[empty] === undefined) continue;
     line(`Claude Code 2.1.332 (turns): our ${ours} overhead ÷ the empty hook's`, `${show(added[ours], "ms")} ÷ ${show(added[empty], "ms")}`, { ratio: added[ours] / added[empty], of: "(goal ≤ 1.2×)" });
     put("claude_turns", `ratio_${ours}_over_${empty}`, added[ours] / added[empty], "×");
+  }
+}
+
+/**
+ * The hooks' own time, as Claude Code logs it (bench/lib/claude-hook-log.ts): every hook call of
+ * every session of a variant, per tool call. This is what a hook adds to a call with nothing else in
+ * the figure (the model mock, the tool, the session's start), so "ours ÷ the empty hook's" is read
+ * here; the sessions and turns above are the same comparison end to end, with their noise.
+ */
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The mean without the `cut` share of the smallest and of the largest values. */
+function trimmedMean(xs: number[], cut: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const k = Math.floor(s.length * cut);
+  return mean(s.slice(k, s.length - k));
+}
+
+function reportHooks(hooks: Record<string, { spans: number[]; calls: number }>, labels: Record<string, string>): void {
+  const names = Object.keys(hooks).filter((n) => hooks[n]!.spans.length);
+  if (!names.length) return;
+  console.log(`  -- per tool call: the hooks' own time as Claude Code logs it (--debug-file), ${hooks[names[0]!]!.calls} tool calls a variant --`);
+  for (const name of names) {
+    const { spans, calls } = hooks[name]!;
+    // The 5 % slowest and fastest spans left out: one stall of the shared machine moves a mean of
+    // whole milliseconds more than a hook's difference; the plain mean is kept beside it.
+    const perCall = trimmedMean(spans, 0.05) * (spans.length / calls);
+    claudeHookPerCall[name] = perCall;
+    line(`Claude Code 2.1.332, ${labels[name]}`.slice(0, 58), show(perCall, "ms"), undefined);
+    console.log(`  ${"".padEnd(58)} ${""}   ${spans.length} hook calls: median ${show(median(spans), "ms")}, mean ${show(mean(spans), "ms")}, max ${show(Math.max(...spans), "ms")}`);
+    put("claude_hooks", `${name}_per_call`, perCall, "ms");
+    put("claude_hooks", `${name}_median`, median(spans), "ms");
+    put("claude_hooks", `${name}_mean`, mean(spans), "ms");
+  }
+  if (hooks.none) claudeHookPerCall.none = 0;
+  for (const [ours, empty] of [["http", "empty_http"], ["command", "empty_command"]]) {
+    const a = claudeHookPerCall[ours];
+    const b = claudeHookPerCall[empty];
+    if (a === undefined || b === undefined) continue;
+    line(`Claude Code 2.1.332 (hook time): our ${ours} hook ÷ the empty one`, `${show(a, "ms")} ÷ ${show(b, "ms")}`, { ratio: a / b, of: "(goal ≤ 1.2×)" });
+    put("claude_hooks", `ratio_${ours}_over_${empty}`, a / b, "×");
   }
 }
 
@@ -653,18 +701,19 @@ function peersTable(hook: CommandHook): Peer[] {
     const v = runs[name];
     return v === undefined || runs.none === undefined ? null : fig((v - runs.none) / CALLS, "ms");
   };
+  const hookTime = (name: string): Cell => (claudeHookPerCall[name] === undefined ? null : fig(claudeHookPerCall[name]!, "ms"));
   const [ourMed, ourP99] = us(decideFigures.ours);
   const [ccMed, ccP99] = us(decideFigures.ccsn);
   const [txMed, txP99] = us(decideFigures.textual);
   return [
-    { name: "damage-control http", what: "engine decide() in-process; HTTP hook to the endpoint; pi: the bundled extension (HTTP)", decide_median_us: ourMed, decide_p99_us: ourP99, per_call_ms: ms(perCall.http), claude_overhead_ms_per_call: overhead(claudeMs, "http"), pi_overhead_ms_per_call: overhead(piMs, "http"), claude_session_ms: ms(claudeMs.http), pi_session_ms: ms(piMs.http) },
-    { name: "damage-control command hook", what: `engine decide() in-process; command hook: ${hook.label}`, decide_median_us: ourMed, decide_p99_us: ourP99, per_call_ms: ms(perCall.command), claude_overhead_ms_per_call: overhead(claudeMs, "command"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.command), pi_session_ms: null },
-    { name: "cc-safety-net", what: "cc-safety-net 2.4.5: checkCommand() in-process; its documented Claude Code command hook", decide_median_us: ccMed, decide_p99_us: ccP99, per_call_ms: ms(perCall.ccsn), claude_overhead_ms_per_call: overhead(claudeMs, "ccsn"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.ccsn), pi_session_ms: null },
+    { name: "damage-control http", what: "engine decide() in-process; HTTP hook to the endpoint; pi: the bundled extension (HTTP)", decide_median_us: ourMed, decide_p99_us: ourP99, per_call_ms: ms(perCall.http), claude_overhead_ms_per_call: hookTime("http"), claude_session_overhead_ms_per_call: overhead(claudeMs, "http"), pi_overhead_ms_per_call: overhead(piMs, "http"), claude_session_ms: ms(claudeMs.http), pi_session_ms: ms(piMs.http) },
+    { name: "damage-control command hook", what: `engine decide() in-process; command hook: ${hook.label}`, decide_median_us: ourMed, decide_p99_us: ourP99, per_call_ms: ms(perCall.command), claude_overhead_ms_per_call: hookTime("command"), claude_session_overhead_ms_per_call: overhead(claudeMs, "command"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.command), pi_session_ms: null },
+    { name: "cc-safety-net", what: "cc-safety-net 2.4.5: checkCommand() in-process; its documented Claude Code command hook", decide_median_us: ccMed, decide_p99_us: ccP99, per_call_ms: ms(perCall.ccsn), claude_overhead_ms_per_call: hookTime("ccsn"), claude_session_overhead_ms_per_call: overhead(claudeMs, "ccsn"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.ccsn), pi_session_ms: null },
     { name: "textual regex", what: "the original rules-file design: each regex on the raw command (bench/lib/textual.ts), in-process only", decide_median_us: txMed, decide_p99_us: txP99, per_call_ms: null, claude_overhead_ms_per_call: null, pi_overhead_ms_per_call: null },
-    { name: "empty http hook", what: "floor: Claude Code HTTP hook (our events and matcher) to a server answering {} at once", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: overhead(claudeMs, "empty_http"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.empty_http), pi_session_ms: null },
-    { name: "empty command hook", what: "floor: Claude Code command hook (our events and matcher), sh + curl to that server", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: overhead(claudeMs, "empty_command"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.empty_command), pi_session_ms: null },
+    { name: "empty http hook", what: "floor: Claude Code HTTP hook (our events and matcher) to a server answering {} at once", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: hookTime("empty_http"), claude_session_overhead_ms_per_call: overhead(claudeMs, "empty_http"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.empty_http), pi_session_ms: null },
+    { name: "empty command hook", what: "floor: Claude Code command hook (our events and matcher), sh + curl to that server", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: hookTime("empty_command"), claude_session_overhead_ms_per_call: overhead(claudeMs, "empty_command"), pi_overhead_ms_per_call: null, claude_session_ms: ms(claudeMs.empty_command), pi_session_ms: null },
     { name: "empty pi extension", what: "floor: a pi extension whose tool_call handler returns at once", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: null, pi_overhead_ms_per_call: overhead(piMs, "empty"), claude_session_ms: null, pi_session_ms: ms(piMs.empty) },
-    { name: "none", what: "no guard: the baseline sessions", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: claudeMs.none === undefined ? null : fig(0, "ms"), pi_overhead_ms_per_call: piMs.none === undefined ? null : fig(0, "ms"), claude_session_ms: ms(claudeMs.none), pi_session_ms: ms(piMs.none) },
+    { name: "none", what: "no guard: the baseline sessions", decide_median_us: null, decide_p99_us: null, per_call_ms: null, claude_overhead_ms_per_call: claudeMs.none === undefined ? null : fig(0, "ms"), claude_session_overhead_ms_per_call: claudeMs.none === undefined ? null : fig(0, "ms"), pi_overhead_ms_per_call: piMs.none === undefined ? null : fig(0, "ms"), claude_session_ms: ms(claudeMs.none), pi_session_ms: ms(piMs.none) },
   ];
 }
 

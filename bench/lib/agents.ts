@@ -7,6 +7,7 @@
 import { bash, startAnthropicMock, type AnthropicStep } from "../../test/e2e/support/anthropic-mock";
 import { runClaude } from "../../test/e2e/support/claude";
 import { piBash, startOpenAIMock, type OpenAIStep } from "../../test/e2e/support/openai-mock";
+import { hookSpans } from "./claude-hook-log";
 import { runPi } from "../../test/e2e/support/pi";
 
 export const PROBE = "git reset --hard";
@@ -24,6 +25,8 @@ export interface SessionResult {
    * so a hook's cost shows as a shift of their median instead of in the session's total.
    */
   turnMs?: number[];
+  /** Claude sessions: each hook call's span as Claude Code logged it (bench/lib/claude-hook-log.ts). */
+  hookMs?: number[];
 }
 
 export interface ClaudeSession {
@@ -40,7 +43,7 @@ export async function claudeSession(s: ClaudeSession): Promise<SessionResult> {
   const steps: AnthropicStep[] = Array.from({ length: s.calls }, (_, i) => [bash(i === s.calls - 1 ? PROBE : harmless(i))]);
   const mock = await startAnthropicMock({ steps, finalText: () => "DONE" });
   try {
-    const run = await runClaude({ version: "2.1.332", cwd: s.cwd, baseUrl: mock.url, prompt: "Do the work.", settings: s.settings, allowedTools: ["Bash"], env: s.env, timeoutMs: 180_000 });
+    const run = await runClaude({ version: "2.1.332", cwd: s.cwd, baseUrl: mock.url, prompt: "Do the work.", settings: s.settings, allowedTools: ["Bash"], env: s.env, debug: true, timeoutMs: 180_000 });
     if (run.exitCode !== 0 || run.timedOut) throw new Error(`claude exited ${run.exitCode}${run.timedOut ? " (timed out)" : ""}: ${run.stderr.slice(0, 400)}`);
     const results = mock.toolResults();
     if (results.length !== s.calls) throw new Error(`claude session: ${results.length} tool results, expected ${s.calls}`);
@@ -49,7 +52,9 @@ export async function claudeSession(s: ClaudeSession): Promise<SessionResult> {
     checkProbe("claude", results[results.length - 1]!.text, results[results.length - 1]!.isError, s.refusedBy);
     const main = mock.mainRequests();
     const turnMs = main.slice(1).map((r, i) => r.atHr - main[i]!.atHr);
-    return { wallMs: run.durationMs, calls: s.calls, turnMs };
+    const hookMs = hookSpans(run.debugLog ?? "").map((h) => h.ms);
+    if (s.settings && hookMs.length < s.calls) throw new Error(`claude session: ${hookMs.length} hook calls in the debug log for ${s.calls} tool calls`);
+    return { wallMs: run.durationMs, calls: s.calls, turnMs, hookMs };
   } finally {
     await mock.close();
   }

@@ -10,7 +10,10 @@ export interface Peer {
   decide_median_us: Cell;
   decide_p99_us: Cell;
   per_call_ms: Cell;
+  /** The hook's own time per tool call as Claude Code logs it (section 6, bench/lib/claude-hook-log.ts). */
   claude_overhead_ms_per_call: Cell;
+  /** (median session − median session without a hook) ÷ tool calls: the same end to end, with its noise. */
+  claude_session_overhead_ms_per_call?: Cell;
   pi_overhead_ms_per_call: Cell;
   claude_session_ms?: Cell;
   pi_session_ms?: Cell;
