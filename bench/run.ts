@@ -75,7 +75,14 @@ const claudeMs: Record<string, number | undefined> = {};
 /** Every tool call's turn time per Claude variant, ms (section 6). */
 const claudeTurns: Record<string, number[]> = {};
 /** Every hook call's span per Claude variant as Claude Code logged it, ms, and the tool calls they served (section 6). */
-const claudeHooks: Record<string, { spans: number[]; calls: number }> = {};
+const claudeHooks: Record<string, HookTimes> = {};
+/** A Claude variant's hook calls: every span, the tool calls they served, and each session's own figure. */
+interface HookTimes {
+  spans: number[];
+  calls: number;
+  /** Hook time per tool call of each session (its spread goes next to the figure). */
+  sessions: number[];
+}
 /** Hook time per tool call per Claude variant, ms: the peers' `claude_overhead_ms_per_call`. */
 const claudeHookPerCall: Record<string, number | undefined> = {};
 const piMs: Record<string, number | undefined> = {};
@@ -548,9 +555,10 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
         const s = await claudeSession({ cwd: proj.dir, calls: CALLS, settings: v.settings, env: dcEnv, refusedBy: v.refusedBy });
         (claudeRuns[name] ??= []).push(s.wallMs);
         (claudeTurns[name] ??= []).push(...(s.turnMs ?? []));
-        const h = (claudeHooks[name] ??= { spans: [], calls: 0 });
+        const h = (claudeHooks[name] ??= { spans: [], calls: 0, sessions: [] });
         h.spans.push(...(s.hookMs ?? []));
         h.calls += s.calls;
+        if (s.hookMs?.length) h.sessions.push(hookTimePerCall(s.hookMs, s.calls));
         console.log(`    claude ${name.padEnd(14)} round ${r + 1}: ${s.wallMs} ms`);
       }
       for (const name of rotated(Object.keys(piVariants), r)) {
@@ -644,21 +652,29 @@ function trimmedMean(xs: number[], cut: number): number {
   return mean(s.slice(k, s.length - k));
 }
 
-function reportHooks(hooks: Record<string, { spans: number[]; calls: number }>, labels: Record<string, string>): void {
+/**
+ * Hook time per tool call: the 5 % slowest and fastest spans left out (one stall of the shared
+ * machine moves a mean of whole milliseconds more than a hook's difference), spread over the calls.
+ */
+function hookTimePerCall(spans: number[], calls: number): number {
+  return trimmedMean(spans, 0.05) * (spans.length / calls);
+}
+
+function reportHooks(hooks: Record<string, HookTimes>, labels: Record<string, string>): void {
   const names = Object.keys(hooks).filter((n) => hooks[n]!.spans.length);
   if (!names.length) return;
-  console.log(`  -- per tool call: the hooks' own time as Claude Code logs it (--debug-file), ${hooks[names[0]!]!.calls} tool calls a variant --`);
+  console.log(`  -- per tool call: the hooks' own time as Claude Code logs it (--debug-file), ${hooks[names[0]!]!.calls} tool calls a variant (min–max of the sessions) --`);
   for (const name of names) {
-    const { spans, calls } = hooks[name]!;
-    // The 5 % slowest and fastest spans left out: one stall of the shared machine moves a mean of
-    // whole milliseconds more than a hook's difference; the plain mean is kept beside it.
-    const perCall = trimmedMean(spans, 0.05) * (spans.length / calls);
+    const { spans, calls, sessions } = hooks[name]!;
+    const perCall = hookTimePerCall(spans, calls);
     claudeHookPerCall[name] = perCall;
-    line(`Claude Code 2.1.332, ${labels[name]}`.slice(0, 58), show(perCall, "ms"), undefined);
+    line(`Claude Code 2.1.332, ${labels[name]}`.slice(0, 58), `${show(perCall, "ms")} (${show(Math.min(...sessions), "ms")}–${show(Math.max(...sessions), "ms")})`, undefined);
     console.log(`  ${"".padEnd(58)} ${""}   ${spans.length} hook calls: median ${show(median(spans), "ms")}, mean ${show(mean(spans), "ms")}, max ${show(Math.max(...spans), "ms")}`);
     put("claude_hooks", `${name}_per_call`, perCall, "ms");
     put("claude_hooks", `${name}_median`, median(spans), "ms");
     put("claude_hooks", `${name}_mean`, mean(spans), "ms");
+    put("claude_hooks", `${name}_sessions_min`, Math.min(...sessions), "ms");
+    put("claude_hooks", `${name}_sessions_max`, Math.max(...sessions), "ms");
   }
   if (hooks.none) claudeHookPerCall.none = 0;
   for (const [ours, empty] of [["http", "empty_http"], ["command", "empty_command"]]) {

@@ -109,7 +109,7 @@ function renderTables(r) {
     row(
       label,
       `${fmt(f)} (${fmt(ch[`${ours}_per_call`])} ÷ ${fmt(ch[`${empty}_per_call`])})`,
-      `as Claude Code logs each hook call, sessions interleaved; end to end: ${fmt(ct[`ratio_${ours}_over_${empty}`])} by the median turn, ${fmt(cs[`ratio_${ours}_over_${empty}`])} by whole sessions`,
+      `as Claude Code logs each hook call, sessions interleaved (per session: ours ${fmt(ch[`${ours}_sessions_min`])}–${fmt(ch[`${ours}_sessions_max`])}, empty ${fmt(ch[`${empty}_sessions_min`])}–${fmt(ch[`${empty}_sessions_max`])}); end to end: ${fmt(ct[`ratio_${ours}_over_${empty}`])} by the median turn, ${fmt(cs[`ratio_${ours}_over_${empty}`])} by whole sessions`,
       `≤ ${TARGETS.overFloor}×: ${verdict(value(f), TARGETS.overFloor)}`,
     );
   }
