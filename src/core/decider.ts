@@ -86,11 +86,12 @@ export function locateWorker(from = __dirname): string | undefined {
  * default (16 MB semi-spaces) let the endpoint's RSS grow by tens of MB under load for no speed
  * gained; since most decisions are made inline, the worker mostly serves bursts (a busy thread
  * sharing the load), and 2 MB instead of 6 kept the endpoint's RSS after 30,000 decisions at
- * 110–111 MB instead of 110–120 MB (bench section 5, three runs each). Old generation capped at 256 MB: far above what a decision keeps (≈ 10 MB live after
- * 30,000), and a cap at or below that size makes V8 grow the old generation by 1.3× its live size
- * after a full GC instead of up to 4× under a multi-GB limit (heap snapshots after 10,000 and
- * 30,000 decisions hold the same objects; the growth was garbage not yet collected). A decision
- * that would need more is stopped like a slow one: the worker ends, the call is refused.
+ * 110–111 MB instead of 110–120 MB (bench section 5, three runs each). Old generation capped at
+ * 256 MB: far above what a decision keeps (≈ 10 MB live after 30,000), and a cap at or below
+ * that size makes V8 grow the old generation by 1.3× its live size after a full GC instead of up
+ * to 4× under a multi-GB limit (heap snapshots after 10,000 and 30,000 decisions hold the same
+ * objects; the growth was garbage not yet collected). A decision that would need more is stopped
+ * like a slow one: the worker ends, the call is refused.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 256 };
 
@@ -135,6 +136,11 @@ export class BoundedDecider implements Decider {
   private readonly slowInline = new WeakSet<RuleSet>();
   private readonly decidedInline = new WeakSet<RuleSet>();
 
+  /** Event-loop utilization at the start of the current window, and whether the last window was busy (mainBusy). */
+  private elu = performance.eventLoopUtilization();
+  private eluAt = 0;
+  private busy = false;
+
   private readonly workerData: unknown;
   private readonly loadInline: (() => InlineJudge | undefined) | undefined;
   private readonly shareWhenBusy: boolean;
@@ -165,10 +171,6 @@ export class BoundedDecider implements Decider {
       });
     }
   }
-
-  private elu = performance.eventLoopUtilization();
-  private eluAt = 0;
-  private busy = false;
 
   /**
    * Is this thread nearly saturated (event-loop utilization over the last BUSY_WINDOW_MS)? Then

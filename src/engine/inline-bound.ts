@@ -5,12 +5,13 @@
 // regexes run on the call's texts. A regex is run by V8's backtracking engine, which cannot be
 // stopped: a rule a user writes may take exponential time (`(a+)+`), so a rule set with any regex
 // the project has not vetted is decided in the worker, where the time limit terminates it. The
-// embedded defaults are vetted: none is exponential, the worst is polynomial of degree 3 (checked
-// in test/unit/inline-bound.test.ts with a ReDoS checker). A polynomial regex is bounded on a
-// bounded text, so a call is decided here only when all its text is at most INLINE_MAX_CHARS.
-// Tool-name globs and path globs a user writes are bounded the same way when they have at most
-// three wildcards and no extglob (degree ≤ 3, like the defaults). Everything else goes to the
-// worker: a large heredoc, a file's content, a user's regex.
+// embedded defaults are vetted: none is exponential, the worst is polynomial of degree 2 (the
+// ReDoS checker recheck, scripts/check-default-regexes.js; test/unit/inline-bound.test.ts holds
+// the defaults to its table). A polynomial regex is bounded on a bounded text, so a call is
+// decided here only when all its text is at most INLINE_MAX_CHARS. Tool-name globs and path
+// globs a user writes are bounded the same way when they have at most three wildcards a segment
+// and no extglob (a crafted 480-character path against `*a*b*c`: under a millisecond).
+// Everything else goes to the worker: a large heredoc, a file's content, a user's regex.
 import type { WireRequest } from "./agents/types";
 import { defaultRules } from "./rules/defaults";
 import type { RuleSet } from "./types";
@@ -23,7 +24,7 @@ import type { RuleSet } from "./types";
  */
 export const INLINE_MAX_CHARS = 512;
 
-/** A wildcard count up to which a user's glob runs in polynomial time of the same degree as the defaults. */
+/** A wildcard count a segment up to which a user's glob runs in bounded time on a bounded text. */
 const MAX_GLOB_WILDCARDS = 3;
 
 let vetted: Set<string> | undefined;
