@@ -31,7 +31,7 @@ import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { brokenRules, generatedRules } from "./lib/generated";
 import { ccsnHook, ccsnSettings, commandHook, loadCcsn, type CommandHook } from "./lib/peers";
 import { fig, line, median, put, results, show, type Cell, type Peer } from "./lib/report";
-import { perItem, summarize, timeEach, timeRuns } from "./lib/stats";
+import { mean, perItem, summarize, timeEach, timeRuns, trimmedMean } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
 import { benchSnapshots } from "./lib/snapshots";
 
@@ -644,14 +644,6 @@ function reportTurns(turns: Record<string, number[]>, labels: Record<string, str
  * the figure (the model mock, the tool, the session's start), so "ours ÷ the empty hook's" is read
  * here; the sessions and turns above are the same comparison end to end, with their noise.
  */
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-/** The mean without the `cut` share of the smallest and of the largest values. */
-function trimmedMean(xs: number[], cut: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const k = Math.floor(s.length * cut);
-  return mean(s.slice(k, s.length - k));
-}
-
 /**
  * Hook time per tool call: the 5 % slowest and fastest spans left out (one stall of the shared
  * machine moves a mean of whole milliseconds more than a hook's difference), spread over the calls.

@@ -6,12 +6,22 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
-export function summarize(samples: number[]): { median: number; p99: number; mean: number; n: number } {
-  const s = [...samples].sort((a, b) => a - b);
-  return { median: percentile(s, 50), p99: percentile(s, 99), mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), n: s.length };
+export function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
 }
 
-/** Runs fn once per item, `rounds` times, and returns per-call times in microseconds. */
+/** The mean without the `cut` share of the smallest and of the largest values. */
+export function trimmedMean(xs: number[], cut: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const k = Math.floor(s.length * cut);
+  return mean(s.slice(k, s.length - k));
+}
+
+export function summarize(samples: number[]): { median: number; p99: number; mean: number; n: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: percentile(s, 50), p99: percentile(s, 99), mean: mean(s), n: s.length };
+}
+
 /** Milliseconds of each of `runs` calls of fn, after `warm` calls that are not counted. */
 export function timeRuns(fn: () => unknown, runs: number, warm = 5): number[] {
   for (let i = 0; i < warm; i++) fn();
@@ -24,6 +34,7 @@ export function timeRuns(fn: () => unknown, runs: number, warm = 5): number[] {
   return t;
 }
 
+/** Runs fn once per item, `rounds` times, and returns per-call times in microseconds. */
 export function timeEach<T>(items: T[], rounds: number, fn: (item: T) => unknown): number[] {
   const out: number[] = [];
   for (let r = 0; r < rounds; r++) {

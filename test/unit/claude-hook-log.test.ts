@@ -18,6 +18,7 @@ const COMMAND_LOG = `2026-12-02T06:28:46.764Z [DEBUG] Hooks: Checking first line
 2026-12-02T06:28:46.765Z [DEBUG] Hooks: PreToolUse:Bash [/bin/sh -c 'cat >/dev/null; echo {}'] finished with status 0 (23ms)
 2026-12-02T06:28:46.767Z [DEBUG] "Hook PreToolUse:Bash (PreToolUse) success:\\n{}"
 2026-12-02T06:28:46.865Z [DEBUG] Hooks: PreToolUse:Bash ['/state/bin/damage-control-hook' claude] finished with status 2 (9ms)
+2026-12-02T06:28:46.880Z [DEBUG] Hooks: PreToolUse:Bash [[ -x ./hook ] && ./hook] finished with status 0 (4ms)
 2026-12-02T06:28:46.900Z [DEBUG] Hooks: PreToolUse:Bash finished after 9ms without brackets
 `;
 
@@ -33,6 +34,7 @@ describe("bench: hook spans from Claude Code's debug log", () => {
     assert.deepEqual(hookSpans(COMMAND_LOG), [
       { kind: "command", ms: 23 },
       { kind: "command", ms: 9 },
+      { kind: "command", ms: 4 },
     ]);
   });
 
