@@ -65,6 +65,9 @@ const shipped = [
     outfile: "dist/pi-extension.js",
     footer: { js: "if (typeof module.exports.default === 'function') { const f = module.exports.default; f.default = f; module.exports = f; }" },
   },
+  // Its local guard (engine, rules store, decision worker), installed beside it and loaded by it
+  // only when no endpoint answers: src/pi/extension.ts.
+  { entryPoints: ["src/pi/local-guard.ts"], outfile: "dist/pi-local-guard.js" },
 ];
 
 function devBuilds() {

@@ -28,7 +28,7 @@ if (warnings.length) {
   process.exit(1);
 }
 const files = run(vsce, ["ls", "--no-dependencies"]).trim().split("\n").filter(Boolean);
-const allowed = /^(dist\/(extension|cli|pi-extension|decider-worker|telemetry|webview)\.js|dist\/codicons\/codicon\.(css|ttf)|media\/.+|schemas\/.+\.json|docs\/[a-z0-9-]+\.md|docs\/images\/[a-z0-9-]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json|package\.nls\.json)$/;
+const allowed = /^(dist\/(extension|cli|pi-extension|pi-local-guard|decider-worker|telemetry|webview)\.js|dist\/codicons\/codicon\.(css|ttf)|media\/.+|schemas\/.+\.json|docs\/[a-z0-9-]+\.md|docs\/images\/[a-z0-9-]+\.png|README\.md|CHANGELOG\.md|LICENSE|package\.json|package\.nls\.json)$/;
 const stray = files.filter((f) => !allowed.test(f));
 if (stray.length) {
   process.stderr.write(`unexpected files in the package:\n${stray.join("\n")}\n`);

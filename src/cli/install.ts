@@ -6,6 +6,7 @@ import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/
 import { parsePosture } from "../engine/events";
 import { managedWarnings, projectHooksDisabledMessage, readManaged, renderManagedSettings } from "../install/managed";
 import { installPi, uninstallPi } from "../install/pi";
+import { PI_BUNDLES, PI_EXTENSION_BUNDLE } from "../core/build-info";
 import { AGENT_INSTALL_HELP, isAgentInstall, runAgentInstall } from "./install-agents";
 import { args, CliError, EXIT } from "./io";
 import { INSTALL_COPILOT_HELP, runInstallCopilot } from "./install-copilot";
@@ -85,9 +86,10 @@ export async function runInstall(argv: string[], verb: "install" | "uninstall"):
       process.stdout.write(r.removed ? `removed ${r.file}\n` : `not installed: ${r.file}\n`);
       return EXIT.ok;
     }
-    const bundle = path.join(path.dirname(path.resolve(process.argv[1] ?? ".")), "pi-extension.js");
-    if (!fs.existsSync(bundle)) throw new CliError(`the pi extension bundle is missing: ${bundle}`, EXIT.io);
-    const r = installPi(bundle);
+    const dist = path.dirname(path.resolve(process.argv[1] ?? "."));
+    const missing = PI_BUNDLES.map((b) => path.join(dist, b)).find((f) => !fs.existsSync(f));
+    if (missing) throw new CliError(`the pi extension bundle is missing: ${missing}`, EXIT.io);
+    const r = installPi(path.join(dist, PI_EXTENSION_BUNDLE));
     process.stdout.write(`${r.changed ? "installed" : "unchanged"} ${r.file} (listed in ${r.settings})\n`);
     return EXIT.ok;
   }

@@ -1,16 +1,18 @@
 // The Damage Control pi extension (bundled to dist/pi-extension.js, installed globally).
 // Each tool call goes to the endpoint guarding ctx.cwd; when that cannot answer, the same
 // engine decides here from the same rules file. Any error blocks: failure never means permission.
-import * as fs from "node:fs";
-import { isMainThread, workerData } from "node:worker_threads";
-import type { PiAnswer } from "../engine/agents/pi";
+//
+// This file holds only the endpoint's client. The engine, the rules store and the decision worker
+// are in pi-local-guard.js beside it, loaded on first need (no endpoint, the status line,
+// /damage-control): pi loads every extension at start, and a session the endpoint guards should
+// not pay for compiling and starting an engine it never uses.
+import { createRequire } from "node:module";
+import * as path from "node:path";
 import { blockReason } from "../engine/reason";
 import { nobodyAsker, type Asker } from "../core/asker";
-import { ruleCounts } from "../core/counts";
-import { BoundedDecider, boundedDecider, DECIDER_WORKER_DATA, isDeciderWorkerData, type Decider } from "../core/decider";
-import { judgeHere, runDeciderWorker } from "../core/decider-worker";
 import { findEndpoint, postHook } from "../core/endpoint-client";
-import { LocalGuards } from "../core/local-guard";
+import { PI_LOCAL_GUARD_BUNDLE } from "../core/build-info";
+import type { PiLocalGuard } from "./local-guard";
 import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } from "./pi-api";
 
 /** Longer than a human's 30 s ask in VS Code, so an answer is never cut off. */
@@ -18,17 +20,20 @@ const ENDPOINT_TIMEOUT_MS = Number(process.env.DAMAGE_CONTROL_PI_TIMEOUT_MS) || 
 const ASK_TIMEOUT_MS = 30_000;
 const STATUS_KEY = "damage-control";
 
-// This bundle is also its own decision worker: a local decision runs in a worker thread started
-// from this very file, so a pathological rule or command cannot hang pi (it is cut off and refused).
-if (!isMainThread && isDeciderWorkerData(workerData)) runDeciderWorker();
-
-function localDecider(): Decider {
-  return __filename.endsWith(".js") && fs.existsSync(__filename) ? new BoundedDecider(__filename, 2000, { workerData: DECIDER_WORKER_DATA, inline: () => judgeHere }) : boundedDecider();
+/** The local guard beside this file, loaded once. A missing or broken one is an error (so: a refusal). */
+function loadLocalGuard(): PiLocalGuard {
+  const file = path.join(__dirname, PI_LOCAL_GUARD_BUNDLE);
+  try {
+    // Node's own require, not the loader that loaded this file (pi's jiti): it is plain CommonJS.
+    return (createRequire(__filename)(file) as typeof import("./local-guard")).piLocalGuard();
+  } catch (e) {
+    throw new Error(`its local guard ${file} could not be loaded (${(e as Error).message}); reinstall it with \`damage-control install pi\``);
+  }
 }
 
 export default function damageControl(pi: PiExtensionAPI): void {
-  const guards = new LocalGuards(localDecider);
-  const localGuard = (cwd: string) => guards.for(cwd);
+  let local: PiLocalGuard | undefined;
+  const localGuard = () => (local ??= loadLocalGuard());
   const refusals: { time: string; tool: string; reason: string }[] = [];
 
   function localAsker(ctx: PiContext, why: string): Asker {
@@ -43,7 +48,7 @@ export default function damageControl(pi: PiExtensionAPI): void {
 
   function status(ctx: PiContext): void {
     if (!ctx.hasUI) return;
-    const counts = ruleCounts(localGuard(ctx.cwd).storeFor(ctx.cwd).current().rules);
+    const { counts } = localGuard().rules(ctx.cwd);
     ctx.ui.setStatus(STATUS_KEY, `🛡 ${counts.total} rules · ${refusals.length} refusals`);
   }
 
@@ -58,8 +63,8 @@ export default function damageControl(pi: PiExtensionAPI): void {
       else if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
       else why = `the endpoint could not answer: ${answer.message}`;
     }
-    const local = (await localGuard(ctx.cwd).handle("pi", body, { asker: localAsker(ctx, why) })).body as PiAnswer;
-    return local.block ? { block: true, reason: local.reason } : undefined;
+    const answer = await localGuard().decide(ctx.cwd, body, localAsker(ctx, why));
+    return answer.block ? { block: true, reason: answer.reason } : undefined;
   }
 
   pi.on("tool_call", async (event, ctx) => {
@@ -92,8 +97,7 @@ export default function damageControl(pi: PiExtensionAPI): void {
   pi.registerCommand("damage-control", {
     description: "Damage Control: the rules in force and the refusals of this session",
     handler: async (_args, ctx) => {
-      const state = localGuard(ctx.cwd).storeFor(ctx.cwd).current();
-      const c = ruleCounts(state.rules);
+      const { state, counts: c } = localGuard().rules(ctx.cwd);
       const endpoint = findEndpoint(ctx.cwd);
       const lines = [
         `Damage Control — ${endpoint ? `endpoint ${endpoint.url}` : "no endpoint: deciding locally"}`,

@@ -8,6 +8,7 @@ import { preferredPort } from "../core/registry";
 import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
 import { installPi, uninstallPi } from "../install/pi";
 import { launcherPaths } from "../install/launcher";
+import { PI_EXTENSION_BUNDLE } from "../core/build-info";
 import { loadOrCreateToken } from "../core/token";
 import type { GuardHost } from "./guard-host";
 import type { PanelView } from "./panel/panel-view";
@@ -105,7 +106,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
 
   reg("damageControl.installPiExtension", () => {
     if (!requireTrust()) return;
-    const r = installPi(path.join(context.extensionPath, "dist", "pi-extension.js"));
+    const r = installPi(path.join(context.extensionPath, "dist", PI_EXTENSION_BUNDLE));
     void vscode.window.showInformationMessage(r.changed ? vscode.l10n.t("Damage Control: pi extension installed at {0}.", r.file) : vscode.l10n.t("Damage Control: pi extension already installed at {0}.", r.file));
   });
 

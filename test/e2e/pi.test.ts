@@ -1,5 +1,6 @@
 // Damage Control with the real pi (1.6.0 and the legacy 0.73.1): the bundled extension
-// (dist/pi-extension.js) loaded globally, asking the real endpoint, with its local fallback.
+// (dist/pi-extension.js) loaded globally, asking the real endpoint, with its local fallback
+// (dist/pi-local-guard.js beside it, loaded only then).
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -82,6 +83,36 @@ for (const { version, tools } of VERSIONS) {
       assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
       assert.match(results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
       assert.equal(g.proj.read("fine.txt"), "ok\n");
+    });
+
+    it("installed: with the endpoint stopped, the local guard installed beside the extension decides", async function () {
+      const g = await guarded();
+      const agentDir = tempDir("pi-install");
+      const r = g.cli(["install", "pi"], { PI_CODING_AGENT_DIR: agentDir });
+      assert.equal(r.status, 0, r.stderr);
+      await g.stopEndpoint();
+      const { results } = await run(g, version, [[piBash("rm -rf data")], [piBash("echo ok > fine.txt")]], { extension: path.join(agentDir, "damage-control/pi-extension.js") });
+      assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
+      assert.match(results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
+      assert.equal(g.proj.read("fine.txt"), "ok\n");
+    });
+
+    it("the local guard is loaded only when the endpoint cannot answer; without it then, every call is refused", async function () {
+      const g = await guarded();
+      const dir = tempDir("pi-no-local-guard");
+      const alone = path.join(dir, "pi-extension.js");
+      fs.copyFileSync(PI_EXTENSION, alone);
+      // The endpoint answers: the extension never needs its local guard.
+      const up = await run(g, version, [[piBash("rm -rf data")], [piBash("echo ok > fine.txt")]], { extension: alone });
+      assert.match(up.results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
+      assert.equal(g.proj.read("fine.txt"), "ok\n");
+      assert.ok(g.answers.some((a) => a.route === "/hook/pi"), "the endpoint decided");
+      // It cannot: a harmless call is refused, never let through undecided (the test before shows
+      // the same call runs when the local guard is there).
+      await g.stopEndpoint();
+      const down = await run(g, version, [[piBash("echo two > other.txt")]], { extension: alone });
+      assert.equal(g.proj.exists("other.txt"), false, "a call ran undecided");
+      assert.match(down.results[0]!, /pi-local-guard\.js could not be loaded .*damage-control install pi/s);
     });
 
     it("the endpoint stopped, an ask in RPC mode goes to pi's own confirm dialog", async function () {

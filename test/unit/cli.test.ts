@@ -249,19 +249,24 @@ describe("damage-control CLI", () => {
       assert.match(run(["uninstall", "claude", "--cwd", ws]).stdout, /removed 3 hook/);
       assert.equal(fs.existsSync(file), false);
     });
-    it("pi: into the global extensions folder", () => {
+    it("pi: into the global extensions folder, the extension and its local guard side by side", () => {
       const agentDir = path.join(work, "pi-agent");
       const r = run(["install", "pi"], "", { PI_CODING_AGENT_DIR: agentDir });
       assert.equal(r.status, 0, r.stderr);
       const installed = path.join(agentDir, "damage-control/pi-extension.js");
-      assert.ok(fs.existsSync(installed));
-      assert.deepEqual(fs.readFileSync(installed), fs.readFileSync(path.join(repoRoot, "dist/pi-extension.js")));
+      for (const bundle of ["pi-extension.js", "pi-local-guard.js"]) {
+        assert.deepEqual(fs.readFileSync(path.join(agentDir, "damage-control", bundle)), fs.readFileSync(path.join(repoRoot, "dist", bundle)), bundle);
+      }
+      // An install without its local guard (an older one) is not one: install again writes it.
+      fs.rmSync(path.join(agentDir, "damage-control/pi-local-guard.js"));
+      assert.match(run(["install", "pi"], "", { PI_CODING_AGENT_DIR: agentDir }).stdout, /^installed/);
+      assert.ok(fs.existsSync(path.join(agentDir, "damage-control/pi-local-guard.js")));
       const settings = path.join(agentDir, "settings.json");
       assert.deepEqual(JSON.parse(fs.readFileSync(settings, "utf8")), { extensions: [installed] });
       fs.writeFileSync(settings, JSON.stringify({ theme: "dark", extensions: ["/other/ext.ts", installed] }));
       assert.match(run(["install", "pi"], "", { PI_CODING_AGENT_DIR: agentDir }).stdout, /^unchanged/);
       assert.match(run(["uninstall", "pi"], "", { PI_CODING_AGENT_DIR: agentDir }).stdout, /removed/);
-      assert.equal(fs.existsSync(installed), false);
+      assert.equal(fs.existsSync(path.dirname(installed)), false);
       assert.deepEqual(JSON.parse(fs.readFileSync(settings, "utf8")), { theme: "dark", extensions: ["/other/ext.ts"] }, "other settings untouched");
     });
   });

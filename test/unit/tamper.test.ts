@@ -44,9 +44,11 @@ describe("tamper protection", () => {
       assert.equal((await bash("mv .pi/damage-control-rules.yaml /tmp/")).block, true);
       assert.equal((await bash("cd .pi && truncate -s 0 damage-control-rules.yaml")).block, true);
     });
-    it("the installed pi extension and pi's settings", async () => {
+    it("the installed pi extension, its local guard and pi's settings", async () => {
       assert.equal((await tool("write", { path: path.join(home, ".pi/agent/damage-control/pi-extension.js"), content: "" })).block, true);
       assert.equal((await bash(`rm -f ~/.pi/agent/damage-control/pi-extension.js`)).block, true);
+      assert.equal((await tool("write", { path: path.join(home, ".pi/agent/damage-control/pi-local-guard.js"), content: "module.exports = {}" })).block, true);
+      assert.equal((await bash(`cp /tmp/permissive.js ~/.pi/agent/damage-control/pi-local-guard.js`)).block, true);
       assert.equal((await tool("edit", { path: "~/.pi/agent/settings.json", edits: [] })).block, true);
     });
     it("the audit ledger and the guard's state", async () => {
