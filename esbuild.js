@@ -93,7 +93,11 @@ function copyCodicons() {
 }
 
 async function main() {
-  const builds = shippedOnly || production ? shipped : [...shipped, ...devBuilds()];
+  const dev = !(shippedOnly || production);
+  // The tiers run every bundle under out/test (scripts/list-tests.js): a test deleted from test/
+  // must not keep running from an old bundle, nor a bench script removed from bench/.
+  if (dev && !watch) for (const dir of ["out", "dist/bench"]) fs.rmSync(path.join(__dirname, dir), { recursive: true, force: true });
+  const builds = dev ? [...shipped, ...devBuilds()] : shipped;
   const contexts = await Promise.all(builds.map((b) => esbuild.context({ ...common, ...b })));
   if (watch) {
     await Promise.all(contexts.map((c) => c.watch()));
