@@ -5,10 +5,11 @@
 //   cp -r dist /tmp/dist-before   (built before the change, `node esbuild.js --production`)
 //   node dist/bench/endpoint-ab.js --rounds=4 --duration=3 before=/tmp/dist-before after=dist
 // Same request as bench/run.ts's endpoint section (a PreToolUse Bash call, 1 and 10 clients).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { BARE_SERVER, startServer, stopServer } from "./lib/servers";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require("autocannon") as (opts: Record<string, unknown>) => Promise<{ requests: { average: number; total: number }; errors: number; non2xx: number }>;
@@ -18,7 +19,6 @@ const rounds = Number(arg("rounds", "4"));
 const duration = Number(arg("duration", "3"));
 const conns = arg("conns", "1,10").split(",").map(Number);
 const variants = process.argv.slice(2).filter((a) => !a.startsWith("--")).map((a) => ({ label: a.split("=")[0], dist: path.resolve(a.split("=")[1]) }));
-const BARE = `const http=require("node:http");const s=http.createServer((req,res)=>{req.resume();req.on("end",()=>{res.writeHead(200,{"content-type":"application/json","content-length":2});res.end("{}");});});s.listen(0,"127.0.0.1",()=>console.log("listening http://127.0.0.1:"+s.address().port));`;
 
 interface Target {
   label: string;
@@ -29,28 +29,10 @@ interface Target {
 }
 const children: ChildProcess[] = [];
 
-function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number }> {
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "ignore"], detached: true });
+async function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; pid: number }> {
+  const { child, url } = await startServer(args, env);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const m = /listening (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve({ url: m[1], pid: child.pid! });
-    });
-    child.on("exit", () => reject(new Error(`${args.join(" ")} exited`)));
-  });
-}
-
-function stopAll(): void {
-  for (const c of children) {
-    try {
-      process.kill(-c.pid!, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  }
+  return { url, pid: child.pid! };
 }
 
 /** ns on CPU per thread ("main" for the process's main thread, else the thread's name). */
@@ -72,10 +54,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "dc-ab-")));
   process.on("exit", () => {
-    stopAll();
+    for (const c of children) stopServer(c);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
-  const bare = await start(["-e", BARE], process.env);
+  const bare = await start(["-e", BARE_SERVER], process.env);
   const targets: Target[] = [{ label: "bare", ...bare, headers: {} }];
   for (const v of variants) {
     const workspace = path.join(tmp, v.label);

@@ -6,13 +6,13 @@
 //   node dist/bench/pi-ab.js --rounds=4 before=/tmp/pi-before/pi-extension.js after=dist/pi-extension.js
 // An extension's pi-local-guard.js is the one beside it. Prints each variant's median session
 // (and every session) and its added time per call over no extension.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { makeProject } from "../test/e2e/support/project";
 import { piSession } from "./lib/agents";
 import { median } from "./lib/report";
+import { startServer, stopServer } from "./lib/servers";
 
 const root = path.resolve(__dirname, "../..");
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -22,17 +22,9 @@ const CALLS = 50;
 async function main(): Promise<void> {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), "dc-pi-ab-"));
   const proj = makeProject({ name: "pi-ab", files: { "README.md": "pi-ab\n" } });
-  const child = spawn(process.execPath, [path.join(root, "dist/cli.js"), "serve", "--cwd", proj.dir, "--port", "0"], { env: { ...process.env, DAMAGE_CONTROL_STATE_DIR: state }, stdio: ["ignore", "pipe", "ignore"], detached: true });
+  const serve = await startServer([path.join(root, "dist/cli.js"), "serve", "--cwd", proj.dir, "--port", "0"], { ...process.env, DAMAGE_CONTROL_STATE_DIR: state });
   const runs: Record<string, number[]> = {};
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = "";
-      child.stdout!.on("data", (d) => {
-        out += d;
-        if (/listening/.test(out)) resolve();
-      });
-      child.on("exit", () => reject(new Error("serve exited")));
-    });
     const env = { DAMAGE_CONTROL_STATE_DIR: state, DAMAGE_CONTROL_TOKEN: fs.readFileSync(path.join(state, "token"), "utf8").trim() };
     const empty = path.join(state, "empty-pi-extension.js");
     fs.writeFileSync(empty, `module.exports = function emptyExtension(pi) { pi.on("tool_call", async () => undefined); };\n`);
@@ -50,7 +42,7 @@ async function main(): Promise<void> {
       console.log(`round ${r + 1} [load ${os.loadavg()[0].toFixed(1)}]: ${names.map((n) => `${n} ${runs[n].at(-1)} ms`).join("  ")}`);
     }
   } finally {
-    process.kill(-child.pid!, "SIGTERM");
+    stopServer(serve.child);
     proj.remove();
     fs.rmSync(state, { recursive: true, force: true });
   }

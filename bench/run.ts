@@ -6,7 +6,7 @@
 //   --no-agents    skip the real Claude Code and pi sessions
 //   --only=A,B     run only these sections (engine, rules, snapshots, asks, endpoint, hooks, memory, agents, extension)
 //                  and leave bench/results.json alone (a focused look while working)
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as http from "node:http";
 import * as os from "node:os";
@@ -34,6 +34,7 @@ import { fig, line, median, put, results, show, type Cell, type Peer } from "./l
 import { mean, perItem, summarize, timeEach, timeRuns, trimmedMean } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
 import { benchSnapshots } from "./lib/snapshots";
+import { BARE_SERVER, startServer, stopServer } from "./lib/servers";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require("autocannon") as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
@@ -193,39 +194,6 @@ async function benchAsks(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-/** A bare node:http server answering {} (the floor), in its own process like ours. */
-const BARE_SERVER = `
-const http = require("node:http");
-const s = http.createServer((req, res) => { req.resume(); req.on("end", () => { res.writeHead(200, {"content-type": "application/json", "content-length": 2}); res.end("{}"); }); });
-s.listen(0, "127.0.0.1", () => console.log("listening http://127.0.0.1:" + s.address().port));
-`;
-
-async function startProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "ignore"], detached: true });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`${args.join(" ")} did not start`)), 20_000);
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const m = /listening (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on("exit", () => reject(new Error(`${args.join(" ")} exited`)));
-  });
-  return { child, url };
-}
-
-function stopProcess(child: ChildProcess): void {
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    /* gone */
-  }
-}
-
 /**
  * A Claude Code PreToolUse request. Each real tool call has its own id, and the guard answers a
  * copy of a call it has seen (same session, id and call) from its decided-once cache without the
@@ -238,8 +206,8 @@ function payload(cwd: string, command = "npm run build", id = "toolu_bench") {
 
 async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: string): Promise<void> {
   section("3. Endpoint: PreToolUse requests against a bare node:http server (autocannon)");
-  const ours = await startProcess([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
-  const bare = await startProcess(["-e", BARE_SERVER], env);
+  const ours = await startServer([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
+  const bare = await startServer(["-e", BARE_SERVER], env);
   // One request, repeated: the guard decides each (the worker's judgement), and answers the
   // ledger step from its decided-once cache. A fresh id per request needs autocannon to build
   // every request (setupRequest), which slows the client more than it slows us and so flatters
@@ -274,8 +242,8 @@ async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: s
       put("endpoint", `c${connections}_overhead`, ratio, "×");
     }
   } finally {
-    stopProcess(ours.child);
-    stopProcess(bare.child);
+    stopServer(ours.child);
+    stopServer(bare.child);
   }
   await benchThreadHop(workspace);
   benchInlineBound();
@@ -379,7 +347,7 @@ function post(url: string, token: string, body: string, agent?: http.Agent): Pro
 async function benchHookCost(workspace: string, env: NodeJS.ProcessEnv, token: string, hook: CommandHook, ccsnHome: string): Promise<void> {
   section(`4. Cost per call as the agent pays it: ${PER_CALL} calls one after another`);
   const commands = Array.from({ length: PER_CALL }, (_, i) => (i % 5 === 0 ? `rm -rf build-${i}` : `npm test -- --grep case${i}`));
-  const ours = await startProcess([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
+  const ours = await startServer([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
   const timed = async (fn: (i: number) => unknown): Promise<number> => {
     await fn(0); // warm (page cache, JIT, worker)
     const t = process.hrtime.bigint();
@@ -422,7 +390,7 @@ async function benchHookCost(workspace: string, env: NodeJS.ProcessEnv, token: s
     put("hook_cost", "ratio_command_hook_over_http", shimMs / httpMs, "×");
     (results.hook_cost as Record<string, unknown>).command_hook_program = hook.label;
   } finally {
-    stopProcess(ours.child);
+    stopServer(ours.child);
   }
 }
 
@@ -438,8 +406,8 @@ async function benchMemory(workspace: string, env: NodeJS.ProcessEnv, token: str
   const cases = loadCorpus(path.join(corpusDir(root), "commands.jsonl")).filter((c) => typeof c.input.command === "string");
   const commands = cases.map((c) => c.input.command as string);
   const bodies = commands.map((c) => payload(workspace, c));
-  const ours = await startProcess([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
-  const bare = await startProcess(["-e", BARE_SERVER], env);
+  const ours = await startServer([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
+  const bare = await startServer(["-e", BARE_SERVER], env);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   let sent = 0;
   const send = async (n: number) => {
@@ -479,8 +447,8 @@ async function benchMemory(workspace: string, env: NodeJS.ProcessEnv, token: str
     (results.memory as Record<string, unknown>).measured_in = "damage-control serve (the extension's Guard, endpoint and decider worker thread in one Node process), RSS from /proc";
   } finally {
     agent.destroy();
-    stopProcess(ours.child);
-    stopProcess(bare.child);
+    stopServer(ours.child);
+    stopServer(bare.child);
   }
   await cacheSizesAfter(30_000, bodies, workspace, env);
 }
@@ -521,8 +489,8 @@ function emptyPeers(dir: string, url: string): { command: string; piExtension: s
 async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: string, hook: CommandHook): Promise<void> {
   section(`6. Inside the real agents: one scripted session of ${CALLS} Bash tool calls, median of ${SESSIONS} (min–max), variants interleaved`);
   const proj = makeProject({ name: "bench-agents", files: { "README.md": "bench\n" } });
-  const ours = await startProcess([CLI, "serve", "--cwd", proj.dir, "--port", "0"], env);
-  const empty = await startProcess(["-e", BARE_SERVER], env);
+  const ours = await startServer([CLI, "serve", "--cwd", proj.dir, "--port", "0"], env);
+  const empty = await startServer(["-e", BARE_SERVER], env);
   const floorDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-floor-"));
   const floor = emptyPeers(floorDir, empty.url);
   const dcEnv = { DAMAGE_CONTROL_STATE_DIR: stateDir, DAMAGE_CONTROL_TOKEN: token };
@@ -570,8 +538,8 @@ async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: stri
       }
     }
   } finally {
-    stopProcess(ours.child);
-    stopProcess(empty.child);
+    stopServer(ours.child);
+    stopServer(empty.child);
     fs.rmSync(floorDir, { recursive: true, force: true });
     proj.remove();
   }
@@ -747,8 +715,8 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, DAMAGE_CONTROL_STATE_DIR: stateDir };
   for (const k of ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "ALL_PROXY", "all_proxy"]) delete env[k];
   // Get the token by starting the CLI's state once.
-  const probe = await startProcess([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
-  stopProcess(probe.child);
+  const probe = await startServer([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
+  stopServer(probe.child);
   const token = fs.readFileSync(path.join(stateDir, "token"), "utf8").trim();
   // The command hook as the extension installs it: the sh + curl launcher in the state folder.
   installLauncher({ stateDir, distDir: path.dirname(CLI), nodePath: process.execPath });
