@@ -60,6 +60,16 @@ export interface DecisionRecord extends LedgerEntry {
   action: "allow" | "block" | "ask";
 }
 
+/** What a record says of the call besides its verdict. */
+interface Decided {
+  agent: string;
+  event: string;
+  tool: string;
+  target: string;
+  folder: string;
+  sessionId?: string;
+}
+
 interface Resolved {
   answer: Answer;
   decision: LedgerEntry["decision"];
@@ -115,6 +125,7 @@ export class Guard extends EventEmitter {
   }
 
   close(): void {
+    this.recordPending();
     for (const s of this.stores) s.unwatch();
     this.ourHooks.stop();
     this.decider.close();
@@ -248,11 +259,34 @@ export class Guard extends EventEmitter {
     return resolved;
   }
 
-  private record(verdict: Verdict, resolved: Resolved, d: { agent: string; event: string; tool: string; target: string; folder: string; sessionId?: string }): void {
+  /**
+   * Counts a decision at once; its ledger line and "decision" event (the panel's feed, the status
+   * bar, telemetry) come right after the answer has gone out, in the order decided: nothing of
+   * them is on the agent's wait. drain() and close() write what is pending first.
+   */
+  private record(verdict: Verdict, resolved: Resolved, d: Decided): void {
     this.stats.decisions++;
     if (resolved.answer.kind === "deny") this.stats.refusals++;
+    this.unrecorded.push({ at: Date.now(), verdict, resolved, d });
+    if (this.unrecorded.length === 1) setImmediate(() => this.recordPending());
+  }
+
+  private readonly unrecorded: { at: number; verdict: Verdict; resolved: Resolved; d: Decided }[] = [];
+
+  private recordPending(): void {
+    for (const { at, verdict, resolved, d } of this.unrecorded.splice(0)) {
+      // Outside any request now: a failing listener must neither stop the endpoint nor the records after it.
+      try {
+        this.writeRecord(at, verdict, resolved, d);
+      } catch (e) {
+        process.emitWarning(`Damage Control: recording a decision failed: ${(e as Error)?.message ?? String(e)}`);
+      }
+    }
+  }
+
+  private writeRecord(at: number, verdict: Verdict, resolved: Resolved, d: Decided): void {
     const entry: DecisionRecord = {
-      time: new Date().toISOString(),
+      time: new Date(at).toISOString(),
       agent: d.agent,
       event: d.event,
       tool: d.tool,
@@ -295,6 +329,7 @@ export class Guard extends EventEmitter {
 
   /** Resolves when every decision so far is written to the ledgers. */
   async drain(): Promise<void> {
+    this.recordPending();
     await Promise.all([...this.ledgers.values()].map((l) => l.drain()));
   }
 

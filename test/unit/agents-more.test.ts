@@ -158,8 +158,10 @@ describe("more agents: through the guard", () => {
     assert.equal((gemini.body as any).decision, "deny");
     const copilot = await handle(guard, "copilot-cli", { cwd: dir, toolName: "bash", toolArgs: JSON.stringify({ command: "rm -r data" }) });
     assert.equal((copilot.body as any).permissionDecision, "deny");
-    assert.deepEqual(seen, ["codex", "gemini", "copilot-cli"]);
+    // Recorded right after each answer went out (not before it, since the ledger-off-the-path
+    // change): drain() writes what is pending.
     await guard.drain();
+    assert.deepEqual(seen, ["codex", "gemini", "copilot-cli"]);
     const ledger = fs.readFileSync(path.join(dir, ".damage-control/audit.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     assert.deepEqual(ledger.map((l) => l.agent), ["codex", "gemini", "copilot-cli"]);
   });

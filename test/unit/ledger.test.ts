@@ -34,6 +34,34 @@ describe("audit ledger", () => {
     for (const l of lines) JSON.parse(l);
   });
 
+  it("a decision is recorded right after its answer went out, in the order decided; a failing listener stops nothing", async () => {
+    const g = new Guard({ folders: [dir], home: "/home/dev" });
+    const seen: string[] = [];
+    g.on("decision", (d: { target: string }) => {
+      seen.push(d.target);
+      if (d.target.includes("first")) throw new Error("a listener failed");
+    });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    try {
+      assert.equal((await piBody(g, { toolName: "bash", input: { command: "rm -rf first" }, cwd: dir })).block, true);
+      assert.deepEqual(seen, [], "nothing of the record is on the agent's wait");
+      assert.equal(g.stats.decisions, 1, "counted at once");
+      assert.equal((await piBody(g, { toolName: "bash", input: { command: "rm -rf second" }, cwd: dir })).block, true);
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(seen, ["rm -rf first", "rm -rf second"]);
+      await g.drain();
+      const lines = fs.readFileSync(path.join(dir, ".damage-control/audit.jsonl"), "utf8").split("\n").filter(Boolean);
+      assert.deepEqual(lines.map((l) => (JSON.parse(l) as LedgerEntry).target), ["rm -rf first", "rm -rf second"]);
+      await new Promise((r) => setImmediate(r));
+      assert.ok(warnings.some((w) => /recording a decision failed: a listener failed/.test(w)), warnings.join("; "));
+    } finally {
+      process.off("warning", onWarning);
+      g.close();
+    }
+  });
+
   it("rotates at the size limit and keeps three old files", async () => {
     const ledger = new Ledger(dir, 20_000);
     for (let round = 0; round < 12; round++) {
