@@ -181,16 +181,30 @@ describe("inline decisions: the bounded decider", function () {
     }
   });
 
-  it("a thread that is nearly saturated hands decisions to the worker (the other core shares the load)", async () => {
+  it("while a burst of calls keeps the thread nearly saturated, decisions go to the worker (the other core shares the load); a call after a pause is made here", async () => {
     const d = new BoundedDecider(workerFile, 15_000, { inline: () => judgeHere });
+    const spin = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const call = () => d.judge(bash("ls"), defaultRules(), ctx, "advisory");
     try {
       await new Promise((r) => setTimeout(r, 30));
-      await d.judge(bash("ls"), defaultRules(), ctx, "advisory");
+      await call();
       assert.deepEqual({ inline: d.stats.inline, worker: d.stats.worker }, { inline: 1, worker: 0 }, "idle: here");
-      const until = Date.now() + 40;
-      while (Date.now() < until);
-      await d.judge(bash("ls"), defaultRules(), ctx, "advisory");
-      assert.equal(d.stats.worker, 1, "after 40 ms of nothing but work: the worker");
+      for (let i = 0; i < 5; i++) {
+        spin(6);
+        await call();
+      }
+      assert.ok(d.stats.worker >= 1, "calls 6 ms apart with nothing but work between them: the worker");
+      // Behaviour change on purpose: one call after 300 ms of other work is no burst of calls, and
+      // is made here (it was sent to the worker): reading the loop's utilization costs a thread
+      // left cold by a pause tens of µs, and a lone call costs this thread no less through the hop.
+      await new Promise((r) => setTimeout(r, 30));
+      spin(300);
+      const inline = d.stats.inline;
+      await call();
+      assert.equal(d.stats.inline, inline + 1, "a call after a pause: here");
     } finally {
       d.close();
     }
