@@ -34,6 +34,7 @@ import { fig, line, median, put, results, show, type Cell, type Peer } from "./l
 import { mean, perItem, summarize, timeEach, timeRuns, trimmedMean } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
 import { benchSnapshots } from "./lib/snapshots";
+import { pacedRoundTrips, PERIOD_MS } from "./lib/paced";
 import { BARE_SERVER, startServer, stopServer } from "./lib/servers";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -205,7 +206,7 @@ function payload(cwd: string, command = "npm run build", id = "toolu_bench") {
 }
 
 async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: string): Promise<void> {
-  section("3. Endpoint: PreToolUse requests against a bare node:http server (autocannon)");
+  section("3. Endpoint: PreToolUse requests against a bare node:http server (autocannon, then paced)");
   const ours = await startServer([CLI, "serve", "--cwd", workspace, "--port", "0"], env);
   const bare = await startServer(["-e", BARE_SERVER], env);
   // One request, repeated: the guard decides each (the worker's judgement), and answers the
@@ -241,6 +242,21 @@ async function benchEndpoint(workspace: string, env: NodeJS.ProcessEnv, token: s
       put("endpoint", `c${connections}_bare_request_us`, bareUs, "µs");
       put("endpoint", `c${connections}_overhead`, ratio, "×");
     }
+    // As an agent calls it: one request at a time, 45 ms apart, each its own call (bench/lib/paced.ts).
+    const paced = await pacedRoundTrips(
+      [
+        { label: "ours", url: ours.url, token, workspace },
+        { label: "bare", url: bare.url, token: "", workspace },
+      ],
+      quick ? 40 : 200,
+    );
+    const o = trimmedMean(paced.ours, 0.05);
+    const b = trimmedMean(paced.bare, 0.05);
+    line(`paced, one request every ${PERIOD_MS} ms: round trip (trimmed mean)`, show(o, "µs"), { ratio: o / b, of: `bare (${show(b, "µs")}); ${show(o - b, "µs")} over it` });
+    put("endpoint", "paced_us", o, "µs");
+    put("endpoint", "paced_bare_us", b, "µs");
+    put("endpoint", "paced_over_bare_us", o - b, "µs");
+    put("endpoint", "paced_overhead", o / b, "×");
   } finally {
     stopServer(ours.child);
     stopServer(bare.child);

@@ -140,6 +140,14 @@ function renderTables(r) {
       `≤ ${max}×: ${verdict(value(ep[`c${c}_overhead`]), max)}`,
     );
   }
+  if (value(ep.paced_us) !== undefined) {
+    row(
+      "endpoint, paced as an agent calls it (one request every 45 ms, each its own call): round trip",
+      fmt(ep.paced_us),
+      `bare: ${fmt(ep.paced_bare_us)}; ours ${fmt(ep.paced_over_bare_us)} over it (${fmt(ep.paced_overhead)}), what the HTTP hook's time inside Claude Code follows`,
+      "",
+    );
+  }
   if (value(ep.worker_judge_us) !== undefined) {
     row(
       "one decision through the decider's worker thread, one at a time (what a call too large or rules not vetted pay)",
