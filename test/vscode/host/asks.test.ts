@@ -153,6 +153,9 @@ suite("asks (stubbed modal)", () => {
     // B's deadline ran while it waited: it was never put on screen over A's stale dialog.
     assert.equal(modal.calls.length, 1, "a second modal was stacked over the stale one");
     assert.equal(commandOf(modal.calls[0]), a);
+    // A decision is recorded right after its answer went out (on purpose, so nothing of the record
+    // is on the agent's wait): a client in this same process can read B's answer first.
+    await guard.drain();
     assert.deepEqual(decisions.map((d) => [d.target, d.decision]), [[a, "denied-by-user"], [b, "denied-by-user"]]);
     const stats = { ...guard.stats };
 
