@@ -222,9 +222,11 @@ describe("hook copilot and the launcher against a real endpoint", function () {
     assert.deepEqual(answers.slice(before).map((a) => a.route), ["/hook/vscode", "/hook/vscode", "/hook/vscode", "/hook/vscode"]);
   });
 
-  it("the launcher passes the input on byte for byte: shell metacharacters, one line or pretty-printed, 200 KB", async () => {
+  it("the launcher passes the input on unchanged: shell metacharacters, one line or pretty-printed, 200 KB", async () => {
     // The fast path reads the input with the shell's read and posts it from a here-document: what
-    // the shell could expand or strip must reach the guard as the agent sent it.
+    // the shell could expand or strip must reach the guard as the agent sent it. Compared as JSON:
+    // the whitespace between tokens may differ (the here-document ends the body with a newline),
+    // every value must not.
     const tricky = 'rm -rf data # $HOME ${PATH} `id` $(whoami) \\ \\n "q" \'s\' é\ttab\r\nBODY\nEOF';
     const big = "x".repeat(200_000);
     const cases: [string, string, string | undefined][] = [
