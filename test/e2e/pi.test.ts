@@ -43,6 +43,14 @@ async function run(g: Guarded, version: PiVersion, steps: OpenAIStep[], opts: { 
   return { run: r, results: mock.toolResults().map((t) => t.text) };
 }
 
+/** Through `extension` (default: the built one), `rm -rf data` is refused and a harmless echo runs. */
+async function refusesRmRunsEcho(g: Guarded, version: PiVersion, extension?: string): Promise<void> {
+  const { results } = await run(g, version, [[piBash("rm -rf data")], [piBash("echo ok > fine.txt")]], { extension });
+  assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
+  assert.match(results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
+  assert.equal(g.proj.read("fine.txt"), "ok\n");
+}
+
 for (const { version, tools } of VERSIONS) {
   describe(`pi ${version} with the bundled extension`, function () {
     requireTools(...tools);
@@ -79,10 +87,7 @@ for (const { version, tools } of VERSIONS) {
     it("the endpoint stopped: the extension decides locally with the same rules", async function () {
       const g = await guarded();
       await g.stopEndpoint();
-      const { results } = await run(g, version, [[piBash("rm -rf data")], [piBash("echo ok > fine.txt")]]);
-      assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
-      assert.match(results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
-      assert.equal(g.proj.read("fine.txt"), "ok\n");
+      await refusesRmRunsEcho(g, version);
     });
 
     it("installed: with the endpoint stopped, the local guard installed beside the extension decides", async function () {
@@ -91,10 +96,7 @@ for (const { version, tools } of VERSIONS) {
       const r = g.cli(["install", "pi"], { PI_CODING_AGENT_DIR: agentDir });
       assert.equal(r.status, 0, r.stderr);
       await g.stopEndpoint();
-      const { results } = await run(g, version, [[piBash("rm -rf data")], [piBash("echo ok > fine.txt")]], { extension: path.join(agentDir, "damage-control/pi-extension.js") });
-      assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
-      assert.match(results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
-      assert.equal(g.proj.read("fine.txt"), "ok\n");
+      await refusesRmRunsEcho(g, version, path.join(agentDir, "damage-control/pi-extension.js"));
     });
 
     it("the local guard is loaded only when the endpoint cannot answer; without it then, every call is refused", async function () {
@@ -103,9 +105,7 @@ for (const { version, tools } of VERSIONS) {
       const alone = path.join(dir, "pi-extension.js");
       fs.copyFileSync(PI_EXTENSION, alone);
       // The endpoint answers: the extension never needs its local guard.
-      const up = await run(g, version, [[piBash("rm -rf data")], [piBash("echo ok > fine.txt")]], { extension: alone });
-      assert.match(up.results[0]!, /^Blocked by Damage Control: recursive or forced rm/);
-      assert.equal(g.proj.read("fine.txt"), "ok\n");
+      await refusesRmRunsEcho(g, version, alone);
       assert.ok(g.answers.some((a) => a.route === "/hook/pi"), "the endpoint decided");
       // It cannot: a harmless call is refused, never let through undecided (the test before shows
       // the same call runs when the local guard is there).
