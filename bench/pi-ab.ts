@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { makeProject } from "../test/e2e/support/project";
-import { piSession } from "./lib/agents";
+import { piSession, writeEmptyPiExtension } from "./lib/agents";
 import { median } from "./lib/report";
 import { startServer, stopServer } from "./lib/servers";
 
@@ -26,9 +26,7 @@ async function main(): Promise<void> {
   const runs: Record<string, number[]> = {};
   try {
     const env = { DAMAGE_CONTROL_STATE_DIR: state, DAMAGE_CONTROL_TOKEN: fs.readFileSync(path.join(state, "token"), "utf8").trim() };
-    const empty = path.join(state, "empty-pi-extension.js");
-    fs.writeFileSync(empty, `module.exports = function emptyExtension(pi) { pi.on("tool_call", async () => undefined); };\n`);
-    const variants: Record<string, { extensions?: string[]; refusedBy?: RegExp }> = { none: {}, empty: { extensions: [empty] } };
+    const variants: Record<string, { extensions?: string[]; refusedBy?: RegExp }> = { none: {}, empty: { extensions: [writeEmptyPiExtension(state)] } };
     for (const a of process.argv.slice(2).filter((x) => !x.startsWith("--"))) {
       const [label, file] = a.split("=");
       variants[label] = { extensions: [path.resolve(file)], refusedBy: /Damage Control/ };

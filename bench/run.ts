@@ -26,7 +26,7 @@ import { engineCacheSizes } from "../src/engine/cache-sizes";
 import { callChars, decidableInline, INLINE_MAX_CHARS } from "../src/engine/inline-bound";
 import { makeProject } from "../test/e2e/support/project";
 import { concurrentAsks } from "./lib/asks";
-import { claudeSession, piSession } from "./lib/agents";
+import { claudeSession, piSession, writeEmptyPiExtension } from "./lib/agents";
 import { CORPUS_CWD, CORPUS_HOME, corpusDir, loadCorpus } from "./lib/corpus";
 import { brokenRules, generatedRules } from "./lib/generated";
 import { ccsnHook, ccsnSettings, commandHook, loadCcsn, type CommandHook } from "./lib/peers";
@@ -497,9 +497,7 @@ async function cacheSizesAfter(n: number, bodies: string[], workspace: string, e
 function emptyPeers(dir: string, url: string): { command: string; piExtension: string } {
   const script = path.join(dir, "empty-hook.sh");
   fs.writeFileSync(script, `#!/bin/sh\nexec curl -sS -f --noproxy '*' -H 'content-type: application/json' -H 'Expect:' --data-binary @- ${url}/hook/claude\n`);
-  const piExtension = path.join(dir, "empty-pi-extension.js");
-  fs.writeFileSync(piExtension, `module.exports = function emptyExtension(pi) { pi.on("tool_call", async () => undefined); };\n`);
-  return { command: `/bin/sh ${script}`, piExtension };
+  return { command: `/bin/sh ${script}`, piExtension: writeEmptyPiExtension(dir) };
 }
 
 async function benchAgents(env: NodeJS.ProcessEnv, stateDir: string, token: string, hook: CommandHook): Promise<void> {

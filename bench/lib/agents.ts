@@ -4,6 +4,8 @@
 // commands and, last, `git reset --hard` in the throwaway project (committed, nothing to lose).
 // Every guard measured refuses that last call, so each guarded session proves its hook was live;
 // without a guard it runs. A session whose results say otherwise is an error, not a figure.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { bash, startAnthropicMock, type AnthropicStep } from "../../test/e2e/support/anthropic-mock";
 import { runClaude } from "../../test/e2e/support/claude";
 import { piBash, startOpenAIMock, type OpenAIStep } from "../../test/e2e/support/openai-mock";
@@ -58,6 +60,13 @@ export async function claudeSession(s: ClaudeSession): Promise<SessionResult> {
   } finally {
     await mock.close();
   }
+}
+
+/** The floor of a pi extension: one that returns at once from its tool_call handler. Written to `dir`; returns its path. */
+export function writeEmptyPiExtension(dir: string): string {
+  const file = path.join(dir, "empty-pi-extension.js");
+  fs.writeFileSync(file, `module.exports = function emptyExtension(pi) { pi.on("tool_call", async () => undefined); };\n`);
+  return file;
 }
 
 export interface PiSession {
