@@ -75,6 +75,25 @@ async function main(argv: string[]): Promise<number> {
   return v.run(rest);
 }
 
+// A reader that went away (`damage-control snapshots | head -1`) ends the CLI quietly: nobody is
+// left to read the rest, and a stack trace would be the only thing the user sees.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    throw e;
+  });
+}
+// No stack trace on any path: one line the user can report.
+process.on("uncaughtException", (e) => {
+  if ((e as NodeJS.ErrnoException)?.code === "EPIPE") process.exit(0);
+  try {
+    process.stderr.write(`damage-control: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  } catch {
+    /* stderr is gone too */
+  }
+  process.exit(70);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

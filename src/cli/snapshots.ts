@@ -1,7 +1,7 @@
 // damage-control snapshots [--cwd DIR] [--json] | --delete ID | --clear, and
 // damage-control restore ID [--cwd DIR] [--dry-run]: what the guard kept before the destructive
 // calls it let run, and putting it back. A public interface: scripts rely on the JSON and the
-// exit codes (0: all restored; 1: a conflict, the kept version was put beside the file).
+// exit codes (0: all restored; 1: something was not, and the output says what and why).
 import * as path from "node:path";
 import { holdsOf, type SnapshotManifest } from "../core/snapshots/manifest";
 import { restoreSnapshot } from "../core/snapshots/restore";
@@ -20,11 +20,14 @@ current folder), newest first: id, time, agent, the command or tool, what it hol
 
 export const RESTORE_HELP = `Usage: damage-control restore ID [--cwd DIR] [--dry-run]
 
-Puts snapshot ID back: files with their content, mode and modification time; uncommitted git
-changes re-applied on top of the current state; deleted or moved branch tips and stash entries
-re-created. A file changed since the snapshot is never overwritten: the kept version is written
-beside it (NAME.restored-ID) and reported. For a force push, prints the old remote tip and the
-command that would push it back (never pushed). Exit 0 when all was restored, 1 on a conflict.`;
+Puts snapshot ID back, in place: files with their content, mode and modification time (hard
+links as links, symlinks and FIFOs as they were); uncommitted git changes with their modes; a
+branch a reset or a rebase moved, when nothing was committed on it since (else the command is
+printed and nothing moves); deleted branches with their configuration; stash entries at their
+place in the list. What is there now and differs is never lost: it is moved aside first
+(NAME.before-restore-ID) and the output says where. For a force push, prints the old remote tip
+and the command that would push it back (never pushed). Exit 0 when all was restored, 1 when
+something was not (said on a "not restored:" line).`;
 
 export function runSnapshots(argv: string[]): number {
   const { values } = args(argv, { cwd: { type: "string" }, json: { type: "boolean" }, delete: { type: "string" }, clear: { type: "boolean" } });
@@ -63,7 +66,10 @@ export function runRestore(argv: string[]): number {
   const verb = r.dryRun ? "would restore" : "restored";
   for (const p of r.restored) out.push(`${verb} ${show(p)}`);
   for (const p of r.unchanged) out.push(`already as kept: ${show(p)}`);
-  for (const c of r.conflicts) out.push(`conflict: ${show(c.path)} changed since the snapshot; ${c.beside.startsWith("(") ? c.beside : `the kept version ${r.dryRun ? "would go" : "is"} at ${show(c.beside)}`}`);
+  // Nothing is lost: what was there and differed (the call's change, or an edit made since) is beside it.
+  for (const a of r.setAside) out.push(`what was at ${show(a.path)} (the call's change, or an edit since) ${r.dryRun ? "would be" : "is"} kept at ${show(a.keptAt)}`);
+  for (const c of r.conflicts) out.push(`not restored: ${show(c.path)} ${c.beside}`);
+  for (const n of r.notKept) out.push(`not kept: ${show(n.path)} was ${n.why}`);
   for (const c of r.commands) out.push(`the remote is not changed by Damage Control; to push its old tip back: ${c}`);
   process.stdout.write((out.length ? out : ["nothing to restore"]).join("\n") + "\n");
   return r.conflicts.length ? EXIT.findings : EXIT.ok;

@@ -24,6 +24,8 @@ export interface AskResult {
   approved: boolean;
   /** Why it was not approved (user denied, timed out, nobody could confirm…). */
   why: string;
+  /** Nobody was there to ask (headless, no UI, the endpoint down): not a human's Deny. */
+  nobody?: true;
   /** The user chose "Always allow in this folder": write the narrowest exception to the user layer. */
   always?: boolean;
 }
@@ -34,12 +36,12 @@ export interface Asker {
 
 /** The asker where nobody can answer: every ask is refused, saying `why`. */
 export function nobodyAsker(why: string): Asker {
-  return { ask: async () => ({ approved: false, why }) };
+  return { ask: async () => ({ approved: false, why, nobody: true }) };
 }
 
 export const headlessAsker: Asker = nobodyAsker("nobody could confirm it (Damage Control runs without an interactive approval surface)");
 
-/** A decision the agent was refused: by a rule, the posture, or a human's Deny (or no answer). */
+/** A decision the agent was refused: by a rule, the posture, a human's Deny (or no answer), or an ask nobody could answer. */
 export function isRefusal(decision: string): boolean {
-  return decision === "block" || decision === "denied-by-user";
+  return decision === "block" || decision === "denied-by-user" || decision === "unconfirmed";
 }

@@ -23,7 +23,7 @@ import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } fro
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
-import { recoverability, snapshotStep, type SnapshotNote } from "./snapshots/guard-step";
+import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./snapshots/guard-step";
 
 export interface GuardOptions {
   folders: string[];
@@ -245,7 +245,8 @@ export class Guard extends EventEmitter {
         resolved = { answer: { kind: "allow", reason: `Allowed by the user in Damage Control: ${verdict.rule?.reason ?? verdict.reason}` }, decision: "allowed-by-user", reason: "" };
       } else {
         const reason = unconfirmedReason(verdict.reason, result.why);
-        resolved = { answer: { kind: "deny", reason }, decision: "denied-by-user", reason };
+        // Nobody to ask is not the user's Deny: the ledger says which it was.
+        resolved = { answer: { kind: "deny", reason }, decision: result.nobody ? "unconfirmed" : "denied-by-user", reason };
       }
     }
     // The one place deciding touches the file system: only for a call with a destructive effect
@@ -253,7 +254,7 @@ export class Guard extends EventEmitter {
     if (resolved.answer.kind !== "deny" && j.destroys && this.options.snapshots !== false) {
       const cwd = req.cwd && req.cwd.startsWith("/") ? req.cwd : folder;
       const note = snapshotStep(j.destroys, { agent: req.agent, tool: j.tool, command: j.command ?? `${j.tool} ${j.target}`, folder, cwd }, this.options.env);
-      if (note) resolved = { ...resolved, snapshot: note };
+      if (note) resolved = { ...resolved, snapshot: note, ...("id" in note && { answer: { ...resolved.answer, context: undoContext(note.id, note.holds) } }) };
     }
     this.record(verdict, resolved, { agent: req.agent, event: req.event, tool: j.tool, target: j.target, folder, sessionId: req.sessionId });
     return resolved;

@@ -14,7 +14,8 @@ export interface LedgerEntry {
   tool: string;
   /** The command, or the path. Redacted when it could carry a secret (see redactTarget). */
   target: string;
-  decision: Action | "allowed-by-user" | "denied-by-user";
+  /** "unconfirmed": an ask with nobody to ask (headless, no UI), recorded as such, not as the user's denial. */
+  decision: Action | "allowed-by-user" | "denied-by-user" | "unconfirmed";
   rule?: string;
   /** The layer of the rule (or the exception) that decided: managed, user, workspace, default, policy. */
   layer?: string;

@@ -7,7 +7,11 @@
  *   deny     refused, with the reason the model reads
  *   ask      let the agent ask its own user (only where we cannot ask ourselves)
  */
-export type Answer = { kind: "neutral" } | { kind: "allow" | "deny" | "ask"; reason: string };
+/**
+ * `context`: what the agent is told beside an answer that lets the call run (a snapshot was kept
+ * and the user can restore it), where the agent takes additional context.
+ */
+export type Answer = { kind: "neutral"; context?: string } | { kind: "allow" | "deny" | "ask"; reason: string; context?: string };
 
 /** Agents cap the strings they show (Claude Code: 10,000 characters); stay well inside. */
 export const MAX_REASON = 4000;

@@ -1,6 +1,6 @@
 // Restoring a snapshot from VS Code: the feed's Restore and the *Damage Control: Restore…*
 // command. What will be put back is listed first (a dry run of the same restore the CLI runs),
-// then confirmed in a modal; a file changed since the snapshot is never overwritten.
+// then confirmed in a modal; what is there now is never lost (moved aside, and said).
 import * as vscode from "vscode";
 import { holdsOf, type SnapshotManifest } from "../core/snapshots/manifest";
 import { restoreSnapshot, type RestoreReport } from "../core/snapshots/restore";
@@ -23,7 +23,8 @@ export async function confirmAndRestore(id: string, store = new SnapshotStore())
     "",
     ...plan.restored.map((p) => t("Put back: {0}", show(p))),
     ...plan.unchanged.map((p) => t("Already as kept: {0}", show(p))),
-    ...plan.conflicts.map((c) => t("Changed since: {0} (the kept version goes beside it)", show(c.path))),
+    ...plan.setAside.map((a) => t("What is there now is kept at: {0}", show(a.keptAt))),
+    ...plan.conflicts.map((c) => t("Not restored: {0} {1}", show(c.path), c.beside)),
     ...plan.commands.map((c) => t("Not done by Damage Control (the remote): {0}", c)),
   ].join("\n");
   const restore = t("Restore");
@@ -37,7 +38,7 @@ export async function confirmAndRestore(id: string, store = new SnapshotStore())
   }
   const conflicts = done.conflicts.length;
   return conflicts
-    ? { ok: false, text: t("Restored {0} item(s); {1} changed since the snapshot: the kept version is beside each.", done.restored.length, conflicts) }
+    ? { ok: false, text: t("Restored {0} item(s); {1} not restored (see damage-control restore --dry-run).", done.restored.length, conflicts) }
     : { ok: true, text: t("Restored {0} item(s) ({1} already as kept).", done.restored.length, done.unchanged.length) };
 }
 

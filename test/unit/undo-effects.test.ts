@@ -33,13 +33,19 @@ describe("undo: what a call destroys", () => {
     for (const c of ["echo x >> notes.md", "mkdir -p a/b", "touch x", "chmod 644 x", "cat a b | grep c", "ls -la", "git status", "git checkout -b feature"]) assert.equal(bash(c), undefined, c);
   });
 
-  it("regenerable output and temp scratch are not kept", () => {
-    assert.equal(bash("rm -rf node_modules dist"), undefined);
+  it("temp scratch is not kept; regenerable output is marked, for the core to keep only when git says it holds work", () => {
+    // Behaviour change (issue 37): regenerable names are no longer dropped here, but marked; the
+    // core keeps them only when they hold uncommitted or not-ignored files (core/snapshots/regenerable.ts).
+    const marked = (c: string) => bash(c)?.files.filter((f) => !f.regenerable).map((f) => `${f.how} ${f.path}${f.recursive ? " -r" : ""}`) ?? [];
+    const regen = (c: string) => bash(c)?.files.filter((f) => f.regenerable).map((f) => f.path) ?? [];
+    assert.deepEqual(marked("rm -rf node_modules dist"), []);
+    assert.deepEqual(regen("rm -rf node_modules dist"), ["/w/node_modules", "/w/dist"]);
     assert.equal(bash("rm -rf /tmp/scratch-1"), undefined);
-    assert.deepEqual(files("rm -rf dist src"), ["unlinks /w/src -r"]);
+    assert.deepEqual(marked("rm -rf dist src"), ["unlinks /w/src -r"]);
     // Regenerable files by kind too, as the defaults' regenerable carve-out counts them (kinds.ts).
-    assert.equal(bash("rm app/cache.pyc .DS_Store"), undefined);
-    assert.deepEqual(files("rm app/cache.pyc app/main.py"), ["unlinks /w/app/main.py"]);
+    assert.deepEqual(marked("rm app/cache.pyc .DS_Store"), []);
+    assert.deepEqual(regen("rm app/cache.pyc .DS_Store"), ["/w/app/cache.pyc", "/w/.DS_Store"]);
+    assert.deepEqual(marked("rm app/cache.pyc app/main.py"), ["unlinks /w/app/main.py"]);
   });
 
   it("PowerShell's Remove-Item and redirection", () => {
@@ -63,7 +69,11 @@ describe("undo: what a call destroys", () => {
 
   it("git state: uncommitted changes, branch tips, stashes, the remote's tip", () => {
     assert.deepEqual(git("git reset --hard"), ["worktree"]);
-    assert.deepEqual(git("git reset --soft HEAD~1"), []);
+    // Behaviour change (issue 37): a reset to a commit moves the branch; its old position is kept.
+    assert.deepEqual(git("git reset --soft HEAD~1"), ["head"]);
+    assert.deepEqual(git("git reset --hard HEAD~1"), ["worktree", "head"]);
+    assert.deepEqual(git("git reset --hard HEAD"), ["worktree"]);
+    assert.deepEqual(git("git rebase main"), ["head"]);
     assert.deepEqual(git("git -C sub checkout -- a.txt"), ["worktree"]);
     assert.equal(bash("git -C sub checkout -- a.txt")!.git[0].repo, "/w/sub");
     assert.deepEqual(git("git restore ."), ["worktree"]);

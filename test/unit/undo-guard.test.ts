@@ -53,10 +53,14 @@ describe("undo: the guard keeps a snapshot before an allowed destructive call", 
     const r = cli(["restore", note.id]);
     assert.equal(r.status, 0, r.stdout + r.stderr);
     assert.equal(fs.readFileSync(path.join(ws, "data/a.txt"), "utf8"), "alpha");
+    // Behaviour change (issue 37): a file changed since gets the kept version in place; what was
+    // there is moved aside under a name that says so, and the output says where.
     fs.writeFileSync(path.join(ws, "data/a.txt"), "changed since");
-    const conflict = cli(["restore", note.id]);
-    assert.equal(conflict.status, 1, "a conflict is a non-zero exit");
-    assert.match(conflict.stdout, /conflict: data\/a\.txt/);
+    const again = cli(["restore", note.id]);
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    assert.equal(fs.readFileSync(path.join(ws, "data/a.txt"), "utf8"), "alpha");
+    assert.equal(fs.readFileSync(path.join(ws, `data/a.txt.before-restore-${note.id}`), "utf8"), "changed since");
+    assert.match(again.stdout, new RegExp(`what was at data/a\\.txt .* is kept at data/a\\.txt\\.before-restore-${note.id}`));
     assert.equal(cli(["snapshots", "--delete", note.id]).status, 0);
     assert.equal(JSON.parse(cli(["snapshots", "--json"]).stdout).length, 0);
   });

@@ -65,16 +65,19 @@ describe("undo: snapshots of files", () => {
     assert.equal(again.conflicts.length, 0);
   });
 
-  it("> truncation: a copy keeps the old content; a file changed since gets the kept version beside it", () => {
+  it("> truncation: a copy keeps the old content; restore puts it in place and keeps the call's version beside it", () => {
+    // Behaviour change (issue 37): the kept version goes in place (it used to go beside the file,
+    // leaving the damage in place); what was there is moved aside, never lost.
     fs.writeFileSync(path.join(ws, "notes.md"), "old notes");
     const m = kept(snap("echo new > notes.md"));
     sh("echo new > notes.md");
-    const r = restoreSnapshot(store(), m);
-    assert.equal(r.conflicts.length, 1);
-    assert.equal(fs.readFileSync(path.join(ws, "notes.md"), "utf8"), "new\n", "never overwritten");
-    assert.equal(fs.readFileSync(path.join(ws, `notes.md.restored-${m.id}`), "utf8"), "old notes");
     const dry = restoreSnapshot(store(), m, { dryRun: true });
-    assert.equal(dry.conflicts.length, 1);
+    assert.deepEqual(dry.setAside.map((a) => a.keptAt), [path.join(ws, `notes.md.before-restore-${m.id}`)]);
+    assert.equal(fs.readFileSync(path.join(ws, "notes.md"), "utf8"), "new\n", "a dry run writes nothing");
+    const r = restoreSnapshot(store(), m);
+    assert.equal(r.conflicts.length, 0);
+    assert.equal(fs.readFileSync(path.join(ws, "notes.md"), "utf8"), "old notes");
+    assert.equal(fs.readFileSync(path.join(ws, `notes.md.before-restore-${m.id}`), "utf8"), "new\n", "never lost");
   });
 
   it("a file already identical counts as restored; a new file needs no snapshot", () => {

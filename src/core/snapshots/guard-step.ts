@@ -20,6 +20,14 @@ export function recoverability(d: Destroys | undefined, env?: NodeJS.ProcessEnv)
   return `A snapshot is kept before it runs: Restore from the panel (or damage-control restore).${remote}`;
 }
 
+/**
+ * What the agent is told beside an allowed call that kept a snapshot: it exists, and the USER can
+ * restore it. Never that the agent may: restore and deleting snapshots are the user's.
+ */
+export function undoContext(id: string, holds: string): string {
+  return `Damage Control kept a snapshot (${id}) of what this call overwrites or deletes (${holds}). The user can restore it from the Damage Control panel or with \`damage-control restore ${id}\`; restoring is the user's decision: do not run restore or delete snapshots yourself — tell the user if something should be undone.`;
+}
+
 /** Keeps the snapshot of a call about to run; undefined when nothing it names exists. */
 export function snapshotStep(d: Destroys | undefined, meta: SnapshotMeta, env?: NodeJS.ProcessEnv): SnapshotNote | undefined {
   if (!d) return undefined;

@@ -38,7 +38,11 @@ function exists(p: string): boolean {
 
 export class FileKeeper {
   readonly kept: KeptFile[] = [];
+  /** What holds no content to keep (a socket, a device): said in the manifest, not kept. */
+  readonly notKept: { path: string; why: string }[] = [];
   private readonly seen = new Set<string>();
+  /** dev:ino → the first path kept of a file with several names, so the others come back as links to it. */
+  private readonly inodes = new Map<string, string>();
   private n = 0;
 
   constructor(
@@ -66,14 +70,23 @@ export class FileKeeper {
       this.kept.push({ ...meta, type: "dir", size: 0 });
       for (const name of fs.readdirSync(p).sort()) this.keep(path.join(p, name), how, true);
     } else if (st.isFile()) {
+      // Two names of one file (hard links) in what the call destroys: kept once, restored as links.
+      const inode = `${st.dev}:${st.ino}`;
+      const first = st.nlink > 1 ? this.inodes.get(inode) : undefined;
+      if (first) return void this.kept.push({ ...meta, type: "file", linkOf: first, how });
+      if (st.nlink > 1) this.inodes.set(inode, p);
       this.budget.spend(st.size);
       const stored = `files/${this.n++}`;
       const dst = path.join(this.filesDir(), stored.slice("files/".length));
       if (how === "unlinks") linkOrCopy(p, dst);
       else fs.copyFileSync(p, dst, fs.constants.COPYFILE_FICLONE);
       this.kept.push({ ...meta, type: "file", stored, how });
+    } else if (st.isFIFO()) {
+      // A FIFO holds no content: its name and mode are what it is.
+      this.kept.push({ ...meta, type: "fifo", size: 0 });
+    } else {
+      this.notKept.push({ path: p, why: st.isSocket() ? "a socket" : st.isBlockDevice() ? "a block device" : st.isCharacterDevice() ? "a character device" : "a special file" });
     }
-    // Sockets, fifos and devices hold no content to keep.
   }
 }
 

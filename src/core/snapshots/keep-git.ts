@@ -60,11 +60,26 @@ export class GitKeeper {
         entry().worktree = { ...(head && { head }), base, index: indexTree, tree };
         return;
       }
+      case "head": {
+        if (this.kept.get(repo.top)?.head) return;
+        // A detached HEAD moves no branch: the reflog of HEAD is git's own undo there.
+        const branch = maybe(["symbolic-ref", "-q", "--short", "HEAD"]);
+        const tip = branch && maybe(["rev-parse", "-q", "--verify", `refs/heads/${branch}^{commit}`]);
+        if (!branch || !tip) return;
+        // The commits stay in the repository (its reflog reaches them): only the position is kept.
+        entry().head = { branch, tip };
+        return;
+      }
       case "branches": {
         const tips = e.names.map((name) => ({ name, tip: maybe(["rev-parse", "-q", "--verify", `refs/heads/${name}^{commit}`]) })).filter((b): b is { name: string; tip: string } => !!b.tip);
         if (!tips.length) return;
         this.packOnly(repo, tips.map((t) => t.tip), tips.map((t) => `refs/heads/${t.name}`));
-        entry().branches = [...(entry().branches ?? []), ...tips];
+        // `branch -D` drops branch.NAME.* (upstream, merge, rebase…) with the branch.
+        const withConfig = tips.map((t) => {
+          const config = branchConfig(maybe(["config", "--local", "-z", "--get-regexp", `^branch\\.${t.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.`]));
+          return config.length ? { ...t, config } : t;
+        });
+        entry().branches = [...(entry().branches ?? []), ...withConfig];
         return;
       }
       case "stashes": {
@@ -108,6 +123,17 @@ export class GitKeeper {
   private timeLeft(): number {
     return this.budget.left();
   }
+}
+
+/** `git config -z --get-regexp` output: NUL-terminated "key\nvalue" records. */
+function branchConfig(out: string | undefined): [string, string][] {
+  return (out ?? "")
+    .split("\0")
+    .filter(Boolean)
+    .map((r) => {
+      const nl = r.indexOf("\n");
+      return (nl < 0 ? [r, ""] : [r.slice(0, nl), r.slice(nl + 1)]) as [string, string];
+    });
 }
 
 /** A git child that ran out of time is the snapshot's time bound. */

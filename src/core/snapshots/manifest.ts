@@ -5,7 +5,8 @@ import type { KeepHow } from "../../engine/undo/types";
 export interface KeptFile {
   /** Absolute path it was kept from. */
   path: string;
-  type: "file" | "dir" | "symlink";
+  /** A FIFO holds no content: it is re-created (its name and mode). */
+  type: "file" | "dir" | "symlink" | "fifo";
   /** The kept copy, relative to the snapshot folder (files only). */
   stored?: string;
   how?: KeepHow;
@@ -14,6 +15,8 @@ export interface KeptFile {
   mode: number;
   mtimeMs: number;
   size: number;
+  /** An earlier kept path that was the same file (a hard link): restored as a link to it. */
+  linkOf?: string;
 }
 
 export interface KeptWorktree {
@@ -29,7 +32,11 @@ export interface KeptGit {
   /** The work tree's top folder. */
   repo: string;
   worktree?: KeptWorktree;
-  branches?: { name: string; tip: string }[];
+  /** The checked-out branch and its tip before a reset or a rebase moved it. */
+  head?: { branch: string; tip: string };
+  /** Each branch's tip and its configuration (upstream, merge, rebase…: `branch.NAME.*`). */
+  branches?: { name: string; tip: string; config?: [string, string][] }[];
+  /** The stash list, newest first (its place in the list is its index). */
   stashes?: { sha: string; message: string }[];
   remote?: { remote: string; refs: { ref: string; tip: string }[] };
 }
@@ -48,6 +55,8 @@ export interface SnapshotManifest {
   paths: string[];
   files: KeptFile[];
   git: KeptGit[];
+  /** What the call names that holds no content to keep (a socket, a device): said, not kept. */
+  notKept?: { path: string; why: string }[];
   /** Bytes the snapshot holds (kept files and git objects). */
   bytes: number;
 }
@@ -58,6 +67,7 @@ export function holdsOf(m: SnapshotManifest): string {
   if (m.paths.length) parts.push(m.paths.length === 1 ? m.paths[0] : `${m.paths.length} paths`);
   for (const g of m.git) {
     if (g.worktree) parts.push("uncommitted changes");
+    if (g.head) parts.push(`${g.head.branch}'s position`);
     if (g.branches?.length) parts.push(`branch ${g.branches.map((b) => b.name).join(", ")}`);
     if (g.stashes?.length) parts.push(`${g.stashes.length} stash entr${g.stashes.length === 1 ? "y" : "ies"}`);
     if (g.remote) parts.push(`${g.remote.remote}'s old tip of ${g.remote.refs.map((r) => r.ref).join(", ")}`);

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import type { Destroys } from "../../engine/undo/types";
 import { Budget, NotKept } from "./budget";
 import { existingPaths, FileKeeper } from "./keep-files";
+import { holdsWork } from "./regenerable";
 import { asNotKept, GitKeeper } from "./keep-git";
 import type { SnapshotManifest } from "./manifest";
 import { readSnapshotSettings, type SnapshotSettings } from "./settings";
@@ -30,8 +31,17 @@ export function takeSnapshot(d: Destroys, meta: SnapshotMeta, o: { env?: NodeJS.
   const ms = () => Date.now() - started;
   const settings = o.settings ?? readSnapshotSettings(o.env);
   if (!settings.enabled) return { notKept: "snapshots are turned off", ms: ms() };
+  // The deadline counts from the start: every step below is on the agent's wait.
+  const budget = new Budget(settings.timeBudgetMs, settings.maxCallBytes);
   // What exists: a destroyed path that is not there yet (a new file) needs nothing.
-  const targets = d.files.flatMap((f) => existingPaths(f).map((p) => ({ ...f, path: p })));
+  let targets;
+  try {
+    targets = d.files.flatMap((f) => existingPaths(f).map((p) => ({ ...f, path: p }))).filter((t) => !t.regenerable || holdsWork(t.path, budget));
+  } catch (e) {
+    const why = asNotKept(e);
+    if (why) return { notKept: why.why, ms: ms() };
+    throw e;
+  }
   if (targets.length === 0 && d.git.length === 0) return { nothing: true, ms: ms() };
   const store = new SnapshotStore(o.env);
   let snap: { id: string; dir: string } | undefined;
@@ -41,7 +51,6 @@ export function takeSnapshot(d: Destroys, meta: SnapshotMeta, o: { env?: NodeJS.
     if (files_ === undefined) fs.mkdirSync((files_ = path.join(dir(), "files")), { recursive: true });
     return files_;
   };
-  const budget = new Budget(settings.timeBudgetMs, settings.maxCallBytes);
   const files = new FileKeeper(filesDir, budget);
   const gits = new GitKeeper(dir, budget);
   try {
@@ -66,6 +75,7 @@ export function takeSnapshot(d: Destroys, meta: SnapshotMeta, o: { env?: NodeJS.
     paths: [...new Set(targets.map((t) => t.path))].filter((p) => files.kept.some((k) => k.path === p)).map((p) => relativeTo(meta.folder, p)),
     files: files.kept,
     git: [...gits.kept.values()],
+    ...(files.notKept.length && { notKept: files.notKept }),
     bytes: budget.spent,
   };
   store.save(manifest);

@@ -35,13 +35,16 @@ export function readClaudeHook(payload: unknown): WireRequest {
 }
 
 export function renderClaudeAnswer(eventName: string, answer: Answer): HookBody {
-  if (answer.kind === "neutral") return {};
   const row = eventRow(eventName);
+  if (answer.kind === "neutral") {
+    // No opinion on the call; a word for the model where PreToolUse takes one (additionalContext).
+    return answer.context && row.shape === "permissionDecision" ? { hookSpecificOutput: { hookEventName: row.name, additionalContext: clipReason(answer.context) } } : {};
+  }
   const reason = clipReason(answer.reason);
   switch (row.shape) {
     case "permissionDecision":
       return {
-        hookSpecificOutput: { hookEventName: row.name, permissionDecision: answer.kind, permissionDecisionReason: reason },
+        hookSpecificOutput: { hookEventName: row.name, permissionDecision: answer.kind, permissionDecisionReason: reason, ...(answer.context && answer.kind !== "deny" && { additionalContext: clipReason(answer.context) }) },
       };
     case "permissionBehavior":
       // PermissionRequest has no "ask": no opinion lets Claude Code show its own prompt.

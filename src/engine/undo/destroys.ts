@@ -1,7 +1,8 @@
 // destroysOf(call, analysis): what a call would destroy if it ran, from what deciding it already
 // computed (no second analysis, no I/O). Calls without a destructive effect get undefined, so the
-// snapshot step costs them nothing. Regenerable output (regenerableName inside the workspace: build folders, *.pyc…) and
-// scratch below the temp dirs are left out: tools recreate them.
+// snapshot step costs them nothing. Scratch below the temp dirs is left out; regenerable output
+// (regenerableName inside the workspace: build folders, *.pyc…) is marked, and the core keeps it
+// only when git says it holds work a tool would not recreate.
 import { regenerableName } from "../kinds";
 import { resolvePath } from "../paths";
 import type { CommandAnalysis } from "../shell/types";
@@ -35,16 +36,22 @@ export function destroysOf(norm: NormalizedCall, analysis: CommandAnalysis | und
   }
   // A wildcard entry (find -name '*.log' below a folder) names no file of its own: the recursive
   // effect on its folder keeps what it may reach.
-  const kept = files.filter((f) => !regenerable(f.path, ctx) && !(WILDCARD.test(f.path) && files.some((d) => d.recursive && f.path.startsWith(d.path.replace(/\/+$/, "") + "/"))));
+  const kept = files.filter((f) => !scratch(f.path, ctx) && !(WILDCARD.test(f.path) && files.some((d) => d.recursive && f.path.startsWith(d.path.replace(/\/+$/, "") + "/"))));
   const git = analysis?.gitState ?? [];
   if (kept.length === 0 && git.length === 0) return undefined;
-  return { files: dedupe(kept), git };
+  return { files: dedupe(kept).map((f) => (regenerable(f.path, ctx) ? { ...f, regenerable: true } : f)), git };
 }
 
-/** Build output inside the workspace, or scratch below a temp dir (not the workspace itself). */
+/** Build output inside the workspace. */
 function regenerable(p: string, ctx: DestroysContext): boolean {
   const root = ctx.root.replace(/\/+$/, "");
-  if (p.startsWith(root + "/")) return p.slice(root.length + 1).split("/").some(regenerableName);
+  return p.startsWith(root + "/") && p.slice(root.length + 1).split("/").some(regenerableName);
+}
+
+/** Scratch below a temp dir (not the workspace itself). */
+function scratch(p: string, ctx: DestroysContext): boolean {
+  const root = ctx.root.replace(/\/+$/, "");
+  if (p.startsWith(root + "/")) return false;
   if (p === root || root.startsWith(p + "/")) return false;
   const temps = ["/tmp", "/var/tmp", ...(ctx.tmpdir ? [ctx.tmpdir.replace(/\/+$/, "")] : [])];
   return temps.some((t) => p.startsWith(t + "/"));

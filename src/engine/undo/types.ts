@@ -16,12 +16,19 @@ export interface DestroyedPath {
   recursive: boolean;
   /** What produced it ("rm -r", "> redirection", "Write"). */
   via: string;
+  /**
+   * A name the defaults call regenerable (build output, node_modules…): kept only when git says it
+   * holds work (tracked files with uncommitted changes, files git does not ignore).
+   */
+  regenerable?: true;
 }
 
 /** Git state a command discards, in the repository whose work tree holds `repo`. */
 export type GitStateEffect =
   /** Uncommitted changes: the index, the work tree, untracked files that are not ignored. */
   | { kind: "worktree"; repo: string; via: string }
+  /** The checked-out branch's position, which a reset or a rebase moves. */
+  | { kind: "head"; repo: string; via: string }
   /** Branch tips a deletion or a forced move loses. */
   | { kind: "branches"; repo: string; names: string[]; via: string }
   /** Stash entries a drop or a clear loses. */

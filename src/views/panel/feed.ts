@@ -23,6 +23,8 @@ export function outcomeOf(e: Pick<LedgerEntry, "decision" | "reason">): FeedOutc
       return "asked";
     case "allow":
       return "let-through";
+    case "unconfirmed":
+      return "not-confirmed";
     case "denied-by-user": {
       const why = e.reason ?? "";
       if (why.includes(ASK_WHY.timedOutMark)) return "timed-out";
@@ -37,7 +39,7 @@ export function outcomeOf(e: Pick<LedgerEntry, "decision" | "reason">): FeedOutc
 }
 
 /** A refusal: the agent was told no (by a rule, or by an ask that ended without an Allow). */
-export const isRefusal = (e: Pick<LedgerEntry, "decision">): boolean => e.decision === "block" || e.decision === "denied-by-user";
+export const isRefusal = (e: Pick<LedgerEntry, "decision">): boolean => e.decision === "block" || e.decision === "denied-by-user" || e.decision === "unconfirmed";
 
 let nextId = 1;
 

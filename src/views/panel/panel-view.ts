@@ -21,7 +21,7 @@ import { GUARD_VSCODE_AGENT_COMMAND, onVsCodeAgentChanged } from "../guard-vscod
 import { AgentHealthMonitor } from "./agent-health-monitor";
 import { logError } from "../log";
 import { folderExceptionWriter } from "./exceptions";
-import { hitsOf, statsOf, toFeed } from "./feed";
+import { hitsOf, isRefusal, statsOf, toFeed } from "./feed";
 import { confirmAndRestore } from "../restore";
 import { isFromPanel, type ExplainStep, type FeedEntry, type FromPanel, type PanelDiagnostic, type RuleEdit, type RuleList, type ToPanel } from "./messages";
 import { decideForPanel } from "./panel-decide";
@@ -111,7 +111,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       this.postStats();
       // An allowed call is news only when it destroyed something: its snapshot (or why none) is shown.
       if (d.decision === "allow" && !d.snapshot) return;
-      if (d.decision === "block" || d.decision === "denied-by-user") this.refusals++;
+      if (isRefusal(d)) this.refusals++;
       const entry = this.withRuleLine(toFeed(d));
       this.feed.unshift(entry);
       this.feed.length = Math.min(this.feed.length, FEED_SIZE);

@@ -4,19 +4,32 @@ import type { GitStateEffect } from "../../undo/types";
 import { has, valuesOf, type ParsedArgs } from "../options";
 import { known, type Arg } from "../words";
 
-type Effect = { kind: "worktree" } | { kind: "branches"; names: string[] } | { kind: "stashes" } | { kind: "remote-tip"; remote?: string; refs: string[] };
+type Effect = { kind: "worktree" } | { kind: "head" } | { kind: "branches"; names: string[] } | { kind: "stashes" } | { kind: "remote-tip"; remote?: string; refs: string[] };
 type Row = (p: ParsedArgs, operands: readonly Arg[]) => Effect[];
 
 const WORKTREE: Effect = { kind: "worktree" };
+/** The checked-out branch's position: a reset or a rebase moves it, and the commits it leaves go unreachable. */
+const HEAD: Effect = { kind: "head" };
 const names = (args: readonly (Arg | undefined)[]) => args.filter((a): a is Arg => !!a && known(a)).map((a) => a.value!.replace(/^refs\/heads\//, ""));
 const branches = (args: readonly (Arg | undefined)[]): Effect[] => {
   const n = names(args);
   return n.length ? [{ kind: "branches", names: n }] : [];
 };
 
+/**
+ * `git reset [<commit>] [--] [paths]`: a first operand other than HEAD may name a commit (a path
+ * operand only costs a snapshot of the position, which restore then finds unchanged).
+ */
+const movesHead = (ops: readonly Arg[]) => {
+  const first = ops[0];
+  return !!first && (!known(first) || first.value !== "HEAD");
+};
+
 const TABLE: Record<string, Row> = {
   // --hard, --merge and --keep rewrite the work tree; --soft/--mixed keep it (only HEAD/index move).
-  reset: (p) => (has(p, "hard", "merge", "keep") ? [WORKTREE] : []),
+  // A reset to a commit (HEAD~1, origin/main) moves the branch: its old position is kept too.
+  reset: (p, ops) => [...(has(p, "hard", "merge", "keep") ? [WORKTREE] : []), ...(movesHead(ops) ? [HEAD] : [])],
+  rebase: () => [HEAD],
   // `git checkout PATH`, `-- paths`, `-f`: work tree content is overwritten; a plain branch switch
   // refuses to, but an operand may be a path, so any operand counts. `-B B` moves branch B.
   checkout: (p, ops) => [...(ops.length > 0 || has(p, "f", "force") || p.doubleDash >= 0 ? [WORKTREE] : []), ...branches(valuesOf(p, "B"))],
@@ -61,6 +74,7 @@ export function gitStateOf(sub: string, p: ParsedArgs, operands: readonly Arg[],
 function located(e: Effect, repo: string, via: string): GitStateEffect {
   switch (e.kind) {
     case "worktree":
+    case "head":
     case "stashes":
       return { kind: e.kind, repo, via };
     case "branches":
