@@ -67,7 +67,7 @@ export function runRestore(argv: string[]): number {
   for (const p of r.restored) out.push(`${verb} ${show(p)}`);
   for (const p of r.unchanged) out.push(`already as kept: ${show(p)}`);
   // Nothing is lost: what was there and differed (the call's change, or an edit made since) is beside it.
-  for (const a of r.setAside) out.push(`what was at ${show(a.path)} (the call's change, or an edit since) ${r.dryRun ? "would be" : "is"} kept at ${show(a.keptAt)}`);
+  for (const a of r.setAside) out.push(`kept: ${a.what} at ${show(a.path)} ${r.dryRun ? "would be" : "is"} at ${show(a.keptAt)}`);
   for (const c of r.conflicts) out.push(`not restored: ${show(c.path)} ${c.beside}`);
   for (const n of r.notKept) out.push(`not kept: ${show(n.path)} was ${n.why}`);
   for (const c of r.commands) out.push(`the remote is not changed by Damage Control; to push its old tip back: ${c}`);

@@ -23,7 +23,9 @@ import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } fro
 import { Ledger, type LedgerEntry } from "./ledger";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
+import { keepAfterCall, PendingAfterCall } from "./snapshots/after-call";
 import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./snapshots/guard-step";
+import { SnapshotStore } from "./snapshots/store";
 
 export interface GuardOptions {
   folders: string[];
@@ -154,15 +156,32 @@ export class Guard extends EventEmitter {
     const wire = agent === "claude" && isVsCodePayload(payload) ? AGENTS.vscode : AGENTS[agent];
     const req = wire.read(payload);
     const store = this.storeFor(req.cwd);
+    const toolUseId = isObject(req.raw) ? str(req.raw.tool_use_id) : undefined;
+    if (req.event === "PostToolUse" && toolUseId) this.afterCall(JSON.stringify([req.sessionId ?? "", toolUseId]));
     if (req.calls && req.calls.length > 1) return wire.render(req, await this.handleEach(req, req.calls, store, opts.asker ?? headlessAsker));
     const judgement = await this.judge(req, store);
     if (judgement.kind === "neutral") return wire.render(req, { kind: "neutral" });
     // One tool call, decided once: a copy (same session, same call id, same call) that two of our
     // hooks saw shares the first one's answer, is not asked again and not recorded again.
-    const toolUseId = isObject(req.raw) ? str(req.raw.tool_use_id) : undefined;
     const key = toolUseId && req.event === "PreToolUse" ? callKey({ sessionId: req.sessionId, toolUseId, tool: judgement.tool, target: judgement.target, folder: store.folder }) : undefined;
     const resolved = await this.decidedOnce.run(key, () => this.resolve(judgement, req, store.folder, opts.asker ?? headlessAsker)).value;
+    // The call's post-tool event (where the agent has one) keeps what the call left beside the snapshot.
+    if (key && resolved.snapshot && "id" in resolved.snapshot) this.pendingAfter.remember(JSON.stringify([req.sessionId ?? "", toolUseId]), resolved.snapshot.id);
     return wire.render(req, resolved.answer);
+  }
+
+  private readonly pendingAfter = new PendingAfterCall();
+
+  /** A snapshotted call has run: keep its own version of the files (restore then tells it from a later edit). */
+  private afterCall(key: string): void {
+    const id = this.pendingAfter.take(key);
+    if (!id) return;
+    try {
+      keepAfterCall(new SnapshotStore(this.options.env), id);
+    } catch (e) {
+      // A safety net's extra, never a reason to hold or fail the agent's call.
+      this.emit("warning", `keeping the call's version for snapshot ${id} failed: ${(e as Error).message}`);
+    }
   }
 
   /**

@@ -60,7 +60,7 @@ describe("undo: the guard keeps a snapshot before an allowed destructive call", 
     assert.equal(again.status, 0, again.stdout + again.stderr);
     assert.equal(fs.readFileSync(path.join(ws, "data/a.txt"), "utf8"), "alpha");
     assert.equal(fs.readFileSync(path.join(ws, `data/a.txt.before-restore-${note.id}`), "utf8"), "changed since");
-    assert.match(again.stdout, new RegExp(`what was at data/a\\.txt .* is kept at data/a\\.txt\\.before-restore-${note.id}`));
+    assert.match(again.stdout, new RegExp(`kept: .* at data/a\\.txt is at data/a\\.txt\\.before-restore-${note.id}`));
     assert.equal(cli(["snapshots", "--delete", note.id]).status, 0);
     assert.equal(JSON.parse(cli(["snapshots", "--json"]).stdout).length, 0);
   });

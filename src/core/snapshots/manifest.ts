@@ -17,6 +17,8 @@ export interface KeptFile {
   size: number;
   /** An earlier kept path that was the same file (a hard link): restored as a link to it. */
   linkOf?: string;
+  /** What the call left there, copied on its post-tool event (after-call.ts), where the agent has one. */
+  after?: { stored: string; mode: number };
 }
 
 export interface KeptWorktree {

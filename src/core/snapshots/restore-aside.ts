@@ -8,7 +8,7 @@ export interface RestoreReport {
   /** Already as kept: nothing to do. */
   unchanged: string[];
   /** What was there and differed: moved aside (never lost) before the kept version went in place. */
-  setAside: { path: string; keptAt: string }[];
+  setAside: { path: string; keptAt: string; what: string }[];
   /** What was not put back (a branch with later commits on it, the index staged differently), and why. */
   conflicts: { path: string; beside: string }[];
   /** What the guard does not do itself (a push to the remote, moving a branch past later work): the exact command. */
@@ -33,11 +33,25 @@ export class Aside {
     return name;
   }
 
-  /** Renames `p` aside (a rename keeps it whole: content, mode, links) and reports where. */
-  move(p: string): void {
+  /**
+   * Renames `p` aside (a rename keeps it whole: content, mode, links) and reports where. `what`
+   * it holds, where that is known (the call's post-tool copy tells the call's change from an edit).
+   */
+  move(p: string, what = "what was there (the call's change, or an edit made since)"): void {
     const to = this.nameFor(p);
-    this.r.setAside.push({ path: p, keptAt: to });
+    this.r.setAside.push({ path: p, keptAt: to, what });
     if (!this.r.dryRun) fs.renameSync(p, to);
+  }
+
+  /** Writes the call's own version (kept on its post-tool event) beside `p`, when an edit replaced it since. */
+  callVersion(p: string, kept: string, mode: number): void {
+    const base = `${p}.call-version-${this.id}`;
+    let to = base;
+    for (let i = 2; lstat(to); i++) to = `${base}-${i}`;
+    this.r.setAside.push({ path: p, keptAt: to, what: "the call's own version" });
+    if (this.r.dryRun) return;
+    fs.copyFileSync(kept, to, fs.constants.COPYFILE_FICLONE);
+    fs.chmodSync(to, mode);
   }
 }
 

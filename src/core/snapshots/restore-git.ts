@@ -61,9 +61,9 @@ function onlyOneMoveSince(repo: string, ref: string, from: string, to: string | 
   const log = gitMaybe(["log", "-g", "--date=unix", "--format=%H %gd", ref], { cwd: repo });
   if (!log || !to) return false;
   const entries = log.split("\n").map((l) => ({ sha: l.split(" ")[0], at: Number(/@\{(\d+)\}$/.exec(l)?.[1] ?? 0) * 1000 }));
-  // Reflog times are whole seconds: an entry in the snapshot's second counts as after it.
-  const after = entries.filter((e) => e.at >= Math.floor(since / 1000) * 1000);
-  return after.length === 1 && after[0].sha === to && entries[1]?.sha === from;
+  // Newest first: the move to where it is now, made after the snapshot (reflog times are whole
+  // seconds), right after the kept position: nothing else happened on the branch in between.
+  return entries[0]?.sha === to && entries[0].at >= Math.floor(since / 1000) * 1000 && entries[1]?.sha === from;
 }
 
 function restoreBranch(repo: string, b: { name: string; tip: string; config?: [string, string][] }, id: string, r: RestoreReport): void {
@@ -83,7 +83,7 @@ function restoreBranch(repo: string, b: { name: string; tip: string; config?: [s
     // The kept tip in place; where the branch is now stays reachable under a name that says so.
     const other = `${b.name}.before-restore-${id}`;
     r.restored.push(label);
-    r.setAside.push({ path: `branch ${b.name}`, keptAt: `branch ${other}` });
+    r.setAside.push({ path: `branch ${b.name}`, keptAt: `branch ${other}`, what: "where the branch was" });
     if (!r.dryRun) {
       run(["update-ref", `refs/heads/${other}`, now]);
       run(["update-ref", ref, b.tip, now]);

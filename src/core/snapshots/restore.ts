@@ -77,11 +77,23 @@ function restoreFile(f: KeptFile, dir: string, aside: Aside, r: RestoreReport): 
     if (!r.dryRun) fs.chmodSync(f.path, f.mode);
     return;
   }
-  if (now) aside.move(f.path);
+  if (now) setAsideFile(f, dir, now, aside);
   r.restored.push(f.path);
   if (r.dryRun) return;
   fs.mkdirSync(path.dirname(f.path), { recursive: true });
   putInPlace(kept, f.path, f);
+}
+
+/**
+ * What is there now goes aside. With the call's own version (its post-tool event), the message
+ * says which it is; when it is a later edit, the call's version is kept beside it as well.
+ */
+function setAsideFile(f: KeptFile, dir: string, now: fs.Stats, aside: Aside): void {
+  if (!f.after) return aside.move(f.path);
+  const after = path.join(dir, f.after.stored);
+  if (now.isFile() && sameContent(after, f.path)) return aside.move(f.path, "the call's change");
+  aside.move(f.path, "an edit made after the call");
+  aside.callVersion(f.path, after, f.after.mode);
 }
 
 /**
