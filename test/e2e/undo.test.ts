@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { claudeBin } from "../../scripts/test-tools.js";
-import { bash, startAnthropicMock } from "./support/anthropic-mock";
+import { bash, startAnthropicMock, toolUse } from "./support/anthropic-mock";
 import { runClaude } from "./support/claude";
 import { CLI, startGuarded } from "./support/guarded";
 import { makeProject } from "./support/project";
@@ -135,5 +135,62 @@ describe("Undo with pi 1.6.0's extension deciding locally (endpoint down)", func
     assert.deepEqual(kept.map((s) => [s.command, s.paths]), [["rm notes.txt", ["notes.txt"]]]);
     assert.equal(g.cli(["restore", kept[0].id, "--cwd", g.proj.dir]).status, 0);
     assert.equal(g.proj.read("notes.txt"), "pi's notes\n");
+  });
+});
+
+describe("Undo of overwrites with Claude Code 2.1.332", function () {
+  requireTools("claude-2.1.332");
+
+  const OLD = { "notes.md": "the old notes\n", "doc.txt": "alpha\nbeta\n" };
+
+  /** Read then Write over notes.md (Claude Code writes only a file it has read), then `sed -i` on doc.txt. */
+  async function runOverwrites(cwd: string, env: Record<string, string>) {
+    const mock = await startAnthropicMock({
+      steps: [[toolUse("Read", { file_path: path.join(cwd, "notes.md") })], [toolUse("Write", { file_path: path.join(cwd, "notes.md"), content: "overwritten by the agent\n" })], [bash("sed -i s/alpha/ALPHA/ doc.txt")]],
+    });
+    addCleanup(() => mock.close());
+    const r = await runClaude({ version: V, cwd, baseUrl: mock.url, prompt: "Tidy the notes.", allowedTools: ["Bash", "Read", "Write"], env: { ...proxy.trap.env, ...env } });
+    assert.equal(r.exitCode, 0, explain(r));
+    proxy.assertNoEscapes();
+    return { results: mock.toolResults(), requests: JSON.stringify(mock.requests.map((q) => q.body)) };
+  }
+
+  it("a Write over a file and sed -i: restore puts each old version in place and keeps the agent's beside it", async function () {
+    // guardEnv: the guard keeps its snapshots in this run's state folder.
+    const g = await startGuarded({ rules: "bashToolPatterns: []\n", files: OLD, guardEnv: {} });
+    addCleanup(() => g.close());
+    assert.equal(g.cli(["install", "claude", "--cwd", g.proj.dir], { DAMAGE_CONTROL_CLAUDE_BIN: claudeBin(V) }).status, 0);
+    const { results, requests } = await runOverwrites(g.proj.dir, g.env);
+    assert.deepEqual(results.map((t) => t.isError), [false, false, false], JSON.stringify(results));
+    // The damage happened.
+    assert.equal(g.proj.read("notes.md"), "overwritten by the agent\n");
+    assert.equal(g.proj.read("doc.txt"), "ALPHA\nbeta\n");
+    const kept = snapshotsOf(g.proj.dir, g.env);
+    assert.deepEqual(kept.map((s) => s.paths), [["doc.txt"], ["notes.md"]], "newest first");
+    assert.equal(kept[0].command, "sed -i s/alpha/ALPHA/ doc.txt");
+    // The model was told a snapshot exists and that the user can restore it.
+    for (const s of kept) assert.ok(requests.includes(`Damage Control kept a snapshot (${s.id})`), `the model saw snapshot ${s.id}`);
+    assert.ok(requests.includes("The user can restore it"));
+    for (const s of kept) {
+      const r = g.cli(["restore", s.id, "--cwd", g.proj.dir]);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /is at \S+\.before-restore-/);
+    }
+    assert.equal(g.proj.read("notes.md"), OLD["notes.md"]);
+    assert.equal(g.proj.read("doc.txt"), OLD["doc.txt"]);
+    const aside = fs.readdirSync(g.proj.dir).filter((n) => n.includes(".before-restore-")).sort();
+    assert.deepEqual(aside.map((n) => [n.split(".before-restore-")[0], g.proj.read(n)]), [["doc.txt", "ALPHA\nbeta\n"], ["notes.md", "overwritten by the agent\n"]]);
+  });
+
+  it("control: the same run without the guard overwrites both and keeps nothing", async function () {
+    const proj = makeProject({ files: OLD });
+    addCleanup(() => proj.remove());
+    const stateDir = tempDir("dc-state-control");
+    addCleanup(() => fs.rmSync(stateDir, { recursive: true, force: true }));
+    const { results } = await runOverwrites(proj.dir, { DAMAGE_CONTROL_STATE_DIR: stateDir });
+    assert.deepEqual(results.map((t) => t.isError), [false, false, false], JSON.stringify(results));
+    assert.equal(proj.read("notes.md"), "overwritten by the agent\n");
+    assert.equal(proj.read("doc.txt"), "ALPHA\nbeta\n");
+    assert.deepEqual(snapshotsOf(proj.dir, { DAMAGE_CONTROL_STATE_DIR: stateDir }), []);
   });
 });
