@@ -1,5 +1,6 @@
 // The snapshot step on its own (issue 24): keeping one file, 10,000 files (hard links) and the
-// uncommitted state of a 5,000-file repository, median and p95 of each; and what deciding a call
+// uncommitted state of a 5,000-file repository, median and p95 of each; the agent's wait for
+// 30,000 files under the default time budget (issue 37: past it, the snapshot stops); and what deciding a call
 // WITHOUT a destructive effect costs with the destructive-effect facts (judge) beside deciding
 // alone (decide, the step before them) — it must not grow.
 import { execFileSync } from "node:child_process";
@@ -55,6 +56,30 @@ export function benchSnapshots(corpusCalls: { tool: string; input: Record<string
       for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(many, `d${d}`, `f${f}.txt`), `file ${d}/${f}\n`);
     }
     timeSnapshot("snapshot of 10,000 files (rm -r data: hard links)", "ten_thousand_files", quick ? 3 : 10, ws, env, "rm -r data", () => undefined);
+
+    // The time bound (issue 37): 30,000 files under the default budget. Past it the snapshot stops
+    // and says "not kept: too slow"; the figure is how long the agent waited either way.
+    const big = path.join(ws, "big");
+    for (let d = 0; d < 300; d++) {
+      fs.mkdirSync(path.join(big, `d${d}`), { recursive: true });
+      for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(big, `d${d}`, `f${f}.txt`), `file ${d}/${f}\n`);
+    }
+    {
+      const command = "rm -r big";
+      const ctx = { cwd: ws, home: os.homedir(), root: ws };
+      const d = destroysOf(normalizeToolCall({ tool: "Bash", input: { command } }), analyzeCommand(command, ctx), ctx)!;
+      const waits: number[] = [];
+      let outcome = "";
+      for (let i = 0; i < (quick ? 2 : 5); i++) {
+        const t = process.hrtime.bigint();
+        const o = takeSnapshot(d, { agent: "bench", tool: "Bash", command, folder: ws, cwd: ws }, { env, settings: DEFAULT_SNAPSHOT_SETTINGS });
+        waits.push(Number(process.hrtime.bigint() - t) / 1e6);
+        outcome = "kept" in o ? "kept" : "notKept" in o ? `not kept: ${o.notKept}` : "nothing";
+        if ("kept" in o) new SnapshotStore(env).delete(o.kept.id);
+      }
+      put("snapshots", "thirty_thousand_files_wait_median_ms", med(waits), "ms");
+      line(`30,000 files under the default ${DEFAULT_SNAPSHOT_SETTINGS.timeBudgetMs} ms budget (rm -r big): the agent's wait, median / max (${outcome})`, `${show(med(waits), "ms")} / ${show(Math.max(...waits), "ms")}`);
+    }
 
     const repo = path.join(tmp, "repo");
     fs.mkdirSync(repo);

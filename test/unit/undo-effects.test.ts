@@ -72,6 +72,8 @@ describe("undo: what a call destroys", () => {
     // Behaviour change (issue 37): a reset to a commit moves the branch; its old position is kept.
     assert.deepEqual(git("git reset --soft HEAD~1"), ["head"]);
     assert.deepEqual(git("git reset --hard HEAD~1"), ["worktree", "head"]);
+    // --mixed (the default) rewrites the index: it is kept with the position.
+    assert.deepEqual(git("git reset HEAD~1"), ["worktree", "head"]);
     assert.deepEqual(git("git reset --hard HEAD"), ["worktree"]);
     assert.deepEqual(git("git rebase main"), ["head"]);
     assert.deepEqual(git("git -C sub checkout -- a.txt"), ["worktree"]);

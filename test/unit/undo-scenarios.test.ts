@@ -263,6 +263,27 @@ describe("undo scenarios: git state whole", () => {
     assert.match(out, new RegExp(`not restored: branch main \\(commits were made on it since the snapshot: nothing moved; to put it back at ${old.slice(0, 12)} anyway: git -C \\S+ reset --keep ${old}\\)`));
   });
 
+  for (const mode of ["--soft", "--mixed"]) {
+    it(`reset ${mode} HEAD~1 with staged work: the branch goes back, the index and the work tree stay whole`, () =>
+      undone("echo two >> README.md && git commit -qam two && echo staged > staged.txt && git add staged.txt && echo edit >> doc.txt", `git reset -q ${mode} HEAD~1`));
+  }
+
+  it("checkout -B main HEAD~1 (the checked-out branch moved): it goes back with the work tree", () =>
+    undone("echo two >> README.md && git commit -qam two", "git checkout -q -B main HEAD~1"));
+
+  it("branch -f of a branch not checked out: the kept tip in place, where it was kept as a branch", async () => {
+    sh("git branch topic && echo two >> README.md && git commit -qam two");
+    const before = state();
+    const id = (await bash("git branch -f topic main"))!;
+    assert.notDeepEqual(state(), before);
+    const out = restore(id);
+    const moved = sh(`git rev-parse topic.before-restore-${id}`).trim();
+    assert.equal(moved, sh("git rev-parse main").trim());
+    sh(`git branch -D -q topic.before-restore-${id}`);
+    assert.deepEqual(state(), before);
+    assert.match(out, new RegExp(`where the branch was at branch topic is at branch topic\\.before-restore-${id}`));
+  });
+
   it("a rebase that moved the branch: its old position comes back", () => undone("git checkout -qb topic && echo t > t.txt && git add t.txt && git commit -qm topic && git checkout -q main && echo m > m.txt && git add m.txt && git commit -qm main && git checkout -q topic", "git rebase -q main"));
 
   it("a mode-only change in uncommitted work (chmod +x, then git checkout -- .) comes back", () => undone("chmod +x doc.txt", "git checkout -- ."));

@@ -67,7 +67,7 @@ export class GitKeeper {
         const tip = branch && maybe(["rev-parse", "-q", "--verify", `refs/heads/${branch}^{commit}`]);
         if (!branch || !tip) return;
         // The commits stay in the repository (its reflog reaches them): only the position is kept.
-        entry().head = { branch, tip };
+        entry().head = { branch, tip, ...(e.mode && { mode: e.mode }) };
         return;
       }
       case "branches": {

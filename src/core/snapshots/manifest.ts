@@ -35,7 +35,7 @@ export interface KeptGit {
   repo: string;
   worktree?: KeptWorktree;
   /** The checked-out branch and its tip before a reset or a rebase moved it. */
-  head?: { branch: string; tip: string };
+  head?: { branch: string; tip: string; mode?: "soft" | "mixed" };
   /** Each branch's tip and its configuration (upstream, merge, rebase…: `branch.NAME.*`). */
   branches?: { name: string; tip: string; config?: [string, string][] }[];
   /** The stash list, newest first (its place in the list is its index). */

@@ -17,9 +17,9 @@ export function restoreGit(g: KeptGit, dir: string, m: SnapshotManifest, aside: 
   if (!r.dryRun && fs.existsSync(objects)) importObjects(objects, path.resolve(g.repo, run(["rev-parse", "--git-path", "objects"])));
   const read = { cwd: g.repo, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects } };
   // The branch first: the uncommitted changes were made on top of its old position.
-  if (g.head) restoreHead(g.repo, g.head, Date.parse(m.time), r);
+  if (g.head) restoreHead(g.repo, g.head, Date.parse(m.time), r, g.worktree?.index);
   if (g.worktree) restoreWorktree(g.repo, g.worktree, read, aside, r);
-  for (const b of g.branches ?? []) restoreBranch(g.repo, b, m.id, r);
+  for (const b of g.branches ?? []) restoreBranch(g.repo, b, m, r);
   if (g.stashes?.length) restoreStashes(g.repo, g.stashes, r);
   if (g.remote) {
     for (const ref of g.remote.refs) r.commands.push(`git -C ${shellQuote(g.repo)} push --force-with-lease=refs/heads/${ref.ref} ${g.remote.remote} ${ref.tip}:refs/heads/${ref.ref}`);
@@ -32,7 +32,7 @@ export function restoreGit(g: KeptGit, dir: string, m: SnapshotManifest, aside: 
  * its reflog since the snapshot (a rebase). Otherwise later work sits on it: moving it would
  * drop that work from the branch, so the command is printed and nothing moves.
  */
-function restoreHead(repo: string, h: { branch: string; tip: string }, since: number, r: RestoreReport): void {
+function restoreHead(repo: string, h: { branch: string; tip: string; mode?: "soft" | "mixed" }, since: number, r: RestoreReport, keptIndex?: string): void {
   const maybe = (args: string[]) => gitMaybe(args, { cwd: repo });
   const ref = `refs/heads/${h.branch}`;
   const now = maybe(["rev-parse", "-q", "--verify", `${ref}^{commit}`]);
@@ -47,13 +47,33 @@ function restoreHead(repo: string, h: { branch: string; tip: string }, since: nu
   }
   if (r.dryRun) return void r.restored.push(label);
   try {
-    // --keep moves the branch and the work tree together, and refuses to touch a file changed since.
-    if (checkedOut && now) git(["reset", "-q", "--keep", h.tip], { cwd: repo });
+    if (checkedOut && now) moveCheckedOut(repo, h, now, keptIndex);
     else git(["update-ref", ref, h.tip, ...(now ? [now] : [""])], { cwd: repo });
     r.restored.push(label);
   } catch (e) {
     r.conflicts.push({ path: `branch ${h.branch}`, beside: `(not moved: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim().split("\n")[0]}; to put it back at ${h.tip.slice(0, 12)}: ${command})` });
   }
+}
+
+/**
+ * Moves the checked-out branch back to `tip` without losing anything in the index or the work
+ * tree. `reset --keep` moves the branch and the work tree together and refuses to touch a file
+ * changed since (a --hard reset's case). After a --soft reset the index already is `tip`'s: only
+ * the branch moves (--soft); after a --mixed one the work tree is: the branch and the index move.
+ */
+function moveCheckedOut(repo: string, h: { tip: string; mode?: "soft" | "mixed" }, now: string, keptIndex: string | undefined): void {
+  const run = (args: string[]) => git(args, { cwd: repo });
+  // --soft touched neither the index nor the work tree: only the branch goes back.
+  if (h.mode === "soft") return void run(["reset", "-q", "--soft", h.tip]);
+  if (h.mode === "mixed") {
+    // --mixed rewrote the index to the commit it moved to: the kept index comes back when the
+    // index is still as the call left it (nothing staged since), else the branch alone moves.
+    const untouched = gitMaybe(["diff", "--cached", "--quiet", now, "--"], { cwd: repo }) !== undefined;
+    run(["reset", "-q", "--soft", h.tip]);
+    if (untouched && keptIndex) run(["read-tree", keptIndex]);
+    return;
+  }
+  run(["reset", "-q", "--keep", h.tip]);
 }
 
 /** The branch's reflog since the snapshot holds one move, from `from` to `to`: the call's own. */
@@ -66,7 +86,7 @@ function onlyOneMoveSince(repo: string, ref: string, from: string, to: string | 
   return entries[0]?.sha === to && entries[0].at >= Math.floor(since / 1000) * 1000 && entries[1]?.sha === from;
 }
 
-function restoreBranch(repo: string, b: { name: string; tip: string; config?: [string, string][] }, id: string, r: RestoreReport): void {
+function restoreBranch(repo: string, b: { name: string; tip: string; config?: [string, string][] }, m: SnapshotManifest, r: RestoreReport): void {
   const run = (args: string[]) => git(args, { cwd: repo });
   const maybe = (args: string[]) => gitMaybe(args, { cwd: repo });
   const ref = `refs/heads/${b.name}`;
@@ -77,11 +97,11 @@ function restoreBranch(repo: string, b: { name: string; tip: string; config?: [s
     r.restored.push(label);
     if (!r.dryRun) run(["update-ref", ref, b.tip, ""]);
   } else if (maybe(["symbolic-ref", "-q", "HEAD"]) === ref) {
-    // Checked out: moving it would change the work tree under the user. Said, not done.
-    r.conflicts.push({ path: `branch ${b.name}`, beside: `(checked out at ${now.slice(0, 12)}: nothing moved; to put it back: git -C ${shellQuote(repo)} reset --keep ${b.tip})` });
+    // Checked out (`checkout -B`, `switch -C`): moved back like a reset's branch, with the work tree.
+    restoreHead(repo, { branch: b.name, tip: b.tip }, Date.parse(m.time), r);
   } else {
     // The kept tip in place; where the branch is now stays reachable under a name that says so.
-    const other = `${b.name}.before-restore-${id}`;
+    const other = `${b.name}.before-restore-${m.id}`;
     r.restored.push(label);
     r.setAside.push({ path: `branch ${b.name}`, keptAt: `branch ${other}`, what: "where the branch was" });
     if (!r.dryRun) {

@@ -28,7 +28,7 @@ export type GitStateEffect =
   /** Uncommitted changes: the index, the work tree, untracked files that are not ignored. */
   | { kind: "worktree"; repo: string; via: string }
   /** The checked-out branch's position, which a reset or a rebase moves. */
-  | { kind: "head"; repo: string; via: string }
+  | { kind: "head"; repo: string; via: string; mode?: "soft" | "mixed" }
   /** Branch tips a deletion or a forced move loses. */
   | { kind: "branches"; repo: string; names: string[]; via: string }
   /** Stash entries a drop or a clear loses. */

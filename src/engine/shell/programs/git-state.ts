@@ -4,7 +4,7 @@ import type { GitStateEffect } from "../../undo/types";
 import { has, valuesOf, type ParsedArgs } from "../options";
 import { known, type Arg } from "../words";
 
-type Effect = { kind: "worktree" } | { kind: "head" } | { kind: "branches"; names: string[] } | { kind: "stashes" } | { kind: "remote-tip"; remote?: string; refs: string[] };
+type Effect = { kind: "worktree" } | { kind: "head"; mode?: "soft" | "mixed" } | { kind: "branches"; names: string[] } | { kind: "stashes" } | { kind: "remote-tip"; remote?: string; refs: string[] };
 type Row = (p: ParsedArgs, operands: readonly Arg[]) => Effect[];
 
 const WORKTREE: Effect = { kind: "worktree" };
@@ -28,7 +28,13 @@ const movesHead = (ops: readonly Arg[]) => {
 const TABLE: Record<string, Row> = {
   // --hard, --merge and --keep rewrite the work tree; --soft/--mixed keep it (only HEAD/index move).
   // A reset to a commit (HEAD~1, origin/main) moves the branch: its old position is kept too.
-  reset: (p, ops) => [...(has(p, "hard", "merge", "keep") ? [WORKTREE] : []), ...(movesHead(ops) ? [HEAD] : [])],
+  // --soft leaves the index and the work tree; --mixed (the default) rewrites the index, so it is
+  // kept too (the WORKTREE snapshot holds the index's tree).
+  reset: (p, ops) => {
+    if (has(p, "hard", "merge", "keep")) return [WORKTREE, ...(movesHead(ops) ? [HEAD] : [])];
+    if (!movesHead(ops)) return [];
+    return has(p, "soft") ? [{ kind: "head", mode: "soft" }] : [WORKTREE, { kind: "head", mode: "mixed" }];
+  },
   rebase: () => [HEAD],
   // `git checkout PATH`, `-- paths`, `-f`: work tree content is overwritten; a plain branch switch
   // refuses to, but an operand may be a path, so any operand counts. `-B B` moves branch B.
@@ -74,9 +80,10 @@ export function gitStateOf(sub: string, p: ParsedArgs, operands: readonly Arg[],
 function located(e: Effect, repo: string, via: string): GitStateEffect {
   switch (e.kind) {
     case "worktree":
-    case "head":
     case "stashes":
       return { kind: e.kind, repo, via };
+    case "head":
+      return e.mode ? { kind: e.kind, mode: e.mode, repo, via } : { kind: e.kind, repo, via };
     case "branches":
       return { kind: e.kind, names: e.names, repo, via };
     case "remote-tip":
