@@ -9,6 +9,8 @@ import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type 
 import type { Posture } from "../engine/events";
 import { readJsonObject, writeJsonIfChanged } from "./json-file";
 import { parseVersion } from "../engine/version";
+import { RulesStore } from "../core/rules-store";
+import { removeClaudeSandbox, renderClaudeSandbox, type ClaudeSandboxResult } from "./claude-sandbox";
 
 export const CLAUDE_SETTINGS = ".claude/settings.local.json";
 
@@ -18,6 +20,8 @@ export interface ClaudeInstallResult {
   events: string[];
   version?: string;
   changed: boolean;
+  /** Claude Code's own sandbox, written from the rules in force (docs/sandbox.md). */
+  sandbox: ClaudeSandboxResult;
 }
 
 /**
@@ -57,11 +61,14 @@ export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
   const file = settingsFile(o.folder);
   const next = addOurHooks(readJsonObject(file), events, mode);
   const changed = writeJsonIfChanged(file, next);
-  return { file, mode: mode.kind, events, ...(version && { version }), changed };
+  // The sandbox beside the hooks, from the same rules the endpoint decides with.
+  const sandbox = renderClaudeSandbox(o.folder, new RulesStore(o.folder).current().rules);
+  return { file, mode: mode.kind, events, ...(version && { version }), changed: changed || sandbox.changed, sandbox };
 }
 
 export function uninstallClaude(folder: string): { file: string; removed: number } {
   const file = settingsFile(folder);
+  removeClaudeSandbox(folder);
   if (!fs.existsSync(file)) return { file, removed: 0 };
   const settings = readJsonObject(file);
   const removed = listOurHooks(settings).length;
