@@ -6,6 +6,7 @@
 // no sandbox: the secret is read and config/ is gone (the hook alone cannot see it).
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { claudeBin } from "../../scripts/test-tools.js";
 import { keepClaudeSandboxInStep } from "../../src/install/claude-sandbox";
@@ -42,7 +43,7 @@ async function guarded(opts: { rules?: string; files?: Record<string, string> } 
   return g;
 }
 
-async function run(g: Guarded, steps: AnthropicStep[], env: Record<string, string | undefined> = {}) {
+async function run(g: Guarded, steps: AnthropicStep[], env: Record<string, string | undefined> = {}, exit0 = true) {
   const mock = await startAnthropicMock({ steps });
   addCleanup(() => mock.close());
   const r = await runClaude({
@@ -54,9 +55,9 @@ async function run(g: Guarded, steps: AnthropicStep[], env: Record<string, strin
     allowedTools: ["Bash", "Read", "Write", "Edit"],
     env: { ...proxy.trap.env, ...g.env, ...env },
   });
-  assert.equal(r.exitCode, 0, explain(r));
+  if (exit0) assert.equal(r.exitCode, 0, explain(r));
   proxy.assertNoEscapes();
-  return { run: r, results: mock.toolResults().map((t) => ({ text: t.text, isError: t.isError })) };
+  return { run: r, requests: mock.mainRequests().length, results: mock.toolResults().map((t) => ({ text: t.text, isError: t.isError })) };
 }
 
 /** The run's Bash output as the model read it. */
@@ -125,5 +126,45 @@ describe("Claude Code 2.1.332 inside its own sandbox, configured from the rules 
     const after = await run(g, [[bash("python3 show.py")]]);
     assert.ok(!seen(after.results).includes("diary-entry-42"), seen(after.results));
     assert.match(seen(after.results), /Permission denied|Operation not permitted|No such file/, seen(after.results));
+  });
+});
+
+/** Every program on PATH but bubblewrap: a machine where the sandbox cannot run. */
+function pathWithoutBwrap(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-nobwrap-"));
+  addCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const d of [...(process.env.PATH ?? "").split(":"), path.dirname(process.execPath)]) {
+    let names: string[] = [];
+    try {
+      names = fs.readdirSync(d);
+    } catch {
+      continue;
+    }
+    for (const name of names) if (name !== "bwrap" && !fs.existsSync(path.join(dir, name))) fs.symlinkSync(path.join(d, name), path.join(dir, name));
+  }
+  assert.ok(!fs.existsSync(path.join(dir, "bwrap")));
+  return dir;
+}
+
+describe("fail-closed matrix: sandbox unavailable under `required` (Claude Code 2.1.332)", function () {
+  requireTools("claude-2.1.332");
+
+  it("required: Claude Code refuses to start without a working sandbox; nothing ran", async function () {
+    const g = await guarded({ rules: SCENARIO_RULES + "sandbox:\n  mode: required\n" });
+    assert.equal(JSON.parse(g.proj.read(".claude/settings.local.json")).sandbox.failIfUnavailable, true);
+    const { run: r, results } = await run(g, [[bash("python3 cleanup.py")]], { PATH: pathWithoutBwrap() }, false);
+    assert.notEqual(r.exitCode, 0, explain(r));
+    assert.match(r.stdout + r.stderr, /sandbox/i, explain(r));
+    assert.equal(results.length, 0, "no tool ran");
+    assert.ok(!seen(results).includes(SECRET));
+    assert.equal(g.proj.read("config/app.yaml"), "port: 1\n");
+  });
+
+  it("control: auto on the same machine runs the call unsandboxed (doctor and the panel say so)", async function () {
+    const g = await guarded();
+    const { results } = await run(g, [[bash("python3 cleanup.py")]], { PATH: pathWithoutBwrap() });
+    assert.ok(seen(results).includes(SECRET), JSON.stringify(results));
+    const doctor = g.cli(["doctor", "--cwd", g.proj.dir], { PATH: pathWithoutBwrap() });
+    assert.match(doctor.stdout, /warn +sandbox +sandbox auto but this machine cannot run it: bubblewrap \(bwrap\) is not installed/, doctor.stdout);
   });
 });
