@@ -48,16 +48,25 @@ export interface ClaudeSandboxResult {
   denyWrite: number;
 }
 
-/** Writes our `sandbox` entries for the rules in force (none under `off`). */
-export function renderClaudeSandbox(folder: string, rules: RuleSet, env: NodeJS.ProcessEnv = process.env): ClaudeSandboxResult {
+/**
+ * `settings` with our `sandbox` entries for the rules in force (none under `off`), and `commit`,
+ * which records which entries are ours: call it when the settings are written.
+ */
+export function withClaudeSandbox(folder: string, settings: Record<string, unknown>, rules: RuleSet, env: NodeJS.ProcessEnv = process.env): { settings: Record<string, unknown>; result: Omit<ClaudeSandboxResult, "changed">; commit(): void } {
   const mode = sandboxMode(rules);
   const policy = sandboxPolicyFor(folder, rules, { env });
+  const next = applyOurs(settings, claudeSandboxWant(policy, mode), readRecord(folder));
+  const on = mode !== "off";
+  return { settings: next.settings, result: { mode, denyRead: on ? policy.denyRead.length : 0, denyWrite: on ? policy.denyWrite.length : 0 }, commit: () => writeRecord(folder, next.ours) };
+}
+
+/** Writes our `sandbox` entries for the rules in force into the settings file (none under `off`). */
+export function renderClaudeSandbox(folder: string, rules: RuleSet, env: NodeJS.ProcessEnv = process.env): ClaudeSandboxResult {
   const file = path.join(folder, SETTINGS);
-  const { settings, ours } = applyOurs(readJsonObject(file), claudeSandboxWant(policy, mode), readRecord(folder));
+  const r = withClaudeSandbox(folder, readJsonObject(file), rules, env);
   // Record first: a crash between the two leaves a record naming entries that are not there, harmless.
-  writeRecord(folder, ours);
-  const changed = writeJsonIfChanged(file, settings);
-  return { mode, changed, denyRead: mode === "off" ? 0 : policy.denyRead.length, denyWrite: mode === "off" ? 0 : policy.denyWrite.length };
+  r.commit();
+  return { ...r.result, changed: writeJsonIfChanged(file, r.settings) };
 }
 
 /** Takes our `sandbox` entries out (uninstall), restoring what the user had. */

@@ -10,7 +10,7 @@ import type { Posture } from "../engine/events";
 import { readJsonObject, writeJsonIfChanged } from "./json-file";
 import { parseVersion } from "../engine/version";
 import { RulesStore } from "../core/rules-store";
-import { removeClaudeSandbox, renderClaudeSandbox, type ClaudeSandboxResult } from "./claude-sandbox";
+import { removeClaudeSandbox, withClaudeSandbox, type ClaudeSandboxResult } from "./claude-sandbox";
 
 export const CLAUDE_SETTINGS = ".claude/settings.local.json";
 
@@ -59,11 +59,11 @@ export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
   const mode: HookMode = chosen.kind === "http" && o.token ? { ...chosen, token: o.token } : chosen;
   const events = eventsFor(version, o.posture);
   const file = settingsFile(o.folder);
-  const next = addOurHooks(readJsonObject(file), events, mode);
-  const changed = writeJsonIfChanged(file, next);
-  // The sandbox beside the hooks, from the same rules the endpoint decides with.
-  const sandbox = renderClaudeSandbox(o.folder, new RulesStore(o.folder).current().rules);
-  return { file, mode: mode.kind, events, ...(version && { version }), changed: changed || sandbox.changed, sandbox };
+  // The sandbox beside the hooks, from the same rules the endpoint decides with; one write for both.
+  const sandbox = withClaudeSandbox(o.folder, addOurHooks(readJsonObject(file), events, mode), new RulesStore(o.folder).current().rules);
+  sandbox.commit();
+  const changed = writeJsonIfChanged(file, sandbox.settings);
+  return { file, mode: mode.kind, events, ...(version && { version }), changed, sandbox: { ...sandbox.result, changed } };
 }
 
 export function uninstallClaude(folder: string): { file: string; removed: number } {
