@@ -174,9 +174,11 @@ describe("sandbox: our entries in an agent's settings", () => {
     assert.deepEqual(off.settings, user, "off: exactly the user's settings back");
   });
 
-  it("VS Code: never switches auto-approval on; a user's own choice stands", () => {
+  it("VS Code: never switches auto-approval on; a user's own choice stands; enabled only under required", () => {
     const s = applyOurs({}, vscodeSandboxWant(policy, "auto")).settings as any;
-    assert.equal(s["chat.agent.sandbox.enabled"], true);
+    // Enabling VS Code's sandbox makes it run sandboxed commands without asking (measured): not under auto.
+    assert.equal(s["chat.agent.sandbox.enabled"], undefined);
+    assert.equal((applyOurs({}, vscodeSandboxWant(policy, "required")).settings as any)["chat.agent.sandbox.enabled"], true);
     assert.equal(s["chat.agent.sandbox.allowAutoApprove"], false);
     assert.equal(s["chat.agent.sandbox.allowUnsandboxedCommands"], false);
     assert.deepEqual(s["chat.agent.sandbox.fileSystem.linux"].denyWrite, ["/h/.config/damage-control", "/w/config"]);

@@ -32,9 +32,12 @@ export function claudeSandboxWant(policy: SandboxPolicy, mode: SandboxMode): Wan
 }
 
 /**
- * VS Code's agent (`chat.agent.sandbox.*`, user settings). Never `allowAutoApprove`: turning the
- * sandbox on auto-approves sandboxed commands by VS Code's default, so we set it to false unless the
- * user set it themselves (applyOurs keeps a user's value: ours is only written where none was).
+ * VS Code's agent (`chat.agent.sandbox.*`, user settings). Measured in code-server 4.139.1 (VS Code
+ * 1.139.1): with its sandbox enabled, VS Code runs sandboxed terminal commands without its own
+ * confirmation, whatever `allowAutoApprove` and `chat.tools.global.autoApprove` say. Turning it on
+ * would change what the user is asked, so `auto` writes the lists (they apply once the user turns
+ * the sandbox on) and never `enabled`; `required` — a choice to sandbox every command — turns it
+ * on. `allowAutoApprove: false` is written only where the user set nothing.
  */
 export function vscodeSandboxWant(policy: SandboxPolicy, mode: SandboxMode): Want {
   if (mode === "off") return { lists: [], values: [] };
@@ -46,7 +49,7 @@ export function vscodeSandboxWant(policy: SandboxPolicy, mode: SandboxMode): Wan
   return {
     lists: [...fsFor("linux"), ...fsFor("mac"), ...(policy.network ? [{ at: ["chat.agent.allowedNetworkDomains"], values: policy.network.allowedDomains }, { at: ["chat.agent.deniedNetworkDomains"], values: policy.network.deniedDomains }] : [])],
     values: [
-      { at: ["chat.agent.sandbox.enabled"], value: true },
+      ...(mode === "required" ? [{ at: ["chat.agent.sandbox.enabled"], value: true }] : []),
       { at: ["chat.agent.sandbox.allowUnsandboxedCommands"], value: false },
       { at: ["chat.agent.sandbox.allowAutoApprove"], value: false, ifAbsent: true },
     ],

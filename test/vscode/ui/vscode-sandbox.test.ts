@@ -1,6 +1,6 @@
 // Issue 34: VS Code's own agent (code-server 4.139.1) inside its own sandbox, configured by the
-// product from the rules. "Damage Control: Guard VS Code's Agent" installs the hook AND writes
-// chat.agent.sandbox.* into the user settings. The mock model runs `python3 cleanup.py`, a script
+// product from the rules (sandbox.mode: required). "Damage Control: Guard VS Code's Agent" installs
+// the hook AND writes chat.agent.sandbox.* into the user settings. The mock model runs `python3 cleanup.py`, a script
 // that prints .env (zero-access) and rewrites then deletes config/ (read-only): the hook sees only
 // `python3 cleanup.py`; the kernel refuses the read and the writes. Control (first): our hook alone,
 // installed by `damage-control install copilot` without the sandbox: the secret is read and
@@ -52,6 +52,9 @@ suite("VS Code's own agent inside its sandbox, configured from the rules", funct
   suiteSetup(async function () {
     fx = makeFixture("vscode-sandbox");
     fs.writeFileSync(path.join(fx.workspace, "cleanup.py"), CLEANUP_PY);
+    // `required`: VS Code's sandbox is turned on (under `auto` only its lists are written: turning it
+    // on makes VS Code run sandboxed commands without its confirmation, measured).
+    fs.appendFileSync(fx.rulesFile, "sandbox:\n  mode: required\n");
     home = path.join(path.dirname(fx.workspace), "home");
     fs.mkdirSync(home, { recursive: true });
     mock = await startChatModelMock();
