@@ -53,7 +53,9 @@ export interface ClaudeSandboxResult {
  * which records which entries are ours: call it when the settings are written.
  */
 export function withClaudeSandbox(folder: string, settings: Record<string, unknown>, rules: RuleSet, env: NodeJS.ProcessEnv = process.env): { settings: Record<string, unknown>; result: Omit<ClaudeSandboxResult, "changed">; commit(): void } {
-  const mode = sandboxMode(rules);
+  // Only for builds with HTTP hooks (2.1.295 and later; measured with 2.1.332). With 2.1.197 (command
+  // hooks) and the same settings, a plain `echo hi > out.txt` in the workspace did not write.
+  const mode = sandboxableBuild(settings) ? sandboxMode(rules) : "off";
   const policy = sandboxPolicyFor(folder, rules, { env });
   const next = applyOurs(settings, claudeSandboxWant(policy, mode), readRecord(folder));
   const on = mode !== "off";
@@ -67,6 +69,11 @@ export function renderClaudeSandbox(folder: string, rules: RuleSet, env: NodeJS.
   // Record first: a crash between the two leaves a record naming entries that are not there, harmless.
   r.commit();
   return { ...r.result, changed: writeJsonIfChanged(file, r.settings) };
+}
+
+/** Our hooks in these settings are HTTP hooks: a Claude Code build whose sandbox we have measured. */
+function sandboxableBuild(settings: Record<string, unknown>): boolean {
+  return listOurHooks(settings).some((h) => h.hook.type === "http");
 }
 
 /** Takes our `sandbox` entries out (uninstall), restoring what the user had. */
