@@ -132,15 +132,17 @@ describe("sandbox: the core's facts and cache", () => {
     assert.ok(!got.includes(path.join(home, "cacert.pem")), "a cacert.pem elsewhere in HOME stays readable");
   });
 
-  it("sandboxPolicyFor: cached per rule set, rebuilt for a new one and after the TTL; remotes' hosts allowed", () => {
+  it("sandboxPolicyFor: cached per rule set, rebuilt for a new one at once and after the TTL off the caller's path; remotes' hosts allowed", async () => {
     const env = { HOME: home, DAMAGE_CONTROL_STATE_DIR: path.join(home, "state") };
     const r1 = rules("zeroAccessPaths:\n  - '*.key'\n");
     const p1 = sandboxPolicyFor(dir, r1, { env, now: 1000 });
     assert.equal(sandboxPolicyFor(dir, r1, { env, now: 1500 }), p1, "cached");
     fs.writeFileSync(path.join(dir, "new.key"), "x");
     assert.ok(!p1.denyRead.some((e) => e.path.endsWith("new.key")));
+    assert.equal(sandboxPolicyFor(dir, r1, { env, now: 1000 + 5000 }), p1, "after the TTL the caller gets the cached policy at once…");
+    await new Promise((r) => setImmediate(r));
     const p2 = sandboxPolicyFor(dir, r1, { env, now: 1000 + 5000 });
-    assert.ok(p2.denyRead.some((e) => e.path === path.join(dir, "new.key")), "a matching file created later is found after the TTL");
+    assert.ok(p2.denyRead.some((e) => e.path === path.join(dir, "new.key")), "…and the next call a fresh one: a matching file created later is found");
     const p3 = sandboxPolicyFor(dir, rules("zeroAccessPaths:\n  - secret/\n"), { env, now: 1600 });
     assert.ok(p3.denyRead.some((e) => e.path === path.join(dir, "secret")), "a new rule set builds at once");
     assert.ok(p3.network?.allowedDomains.includes("git.example.org"));

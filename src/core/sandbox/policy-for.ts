@@ -1,7 +1,9 @@
 // The one call the guard and the endpoint make for a sandbox policy: built from the rules in
 // force for the folder and what is on disk now, cached. A new rule set (the rules store makes a
-// new one on every change) builds a new policy at once; the same rules are looked at again on
-// disk after POLICY_TTL_MS, so a matching file created since (a new `*.pem`) is found.
+// new one on every change) builds a new policy at once (a walk of the workspace: 14–38 ms here);
+// for the same rules, once POLICY_TTL_MS has passed the cached policy is still answered and a
+// fresh one is built right after (setImmediate), off the caller's path, so a matching file created
+// since (a new `*.pem`) is in the policy of the calls after it.
 import * as os from "node:os";
 import { buildSandboxPolicy } from "../../engine/sandbox/policy";
 import type { SandboxPolicy } from "../../engine/sandbox/policy-types";
@@ -13,6 +15,7 @@ export const POLICY_TTL_MS = 2000;
 interface Cached {
   policy: SandboxPolicy;
   at: number;
+  refreshing?: boolean;
 }
 
 const cache = new WeakMap<RuleSet, Map<string, Cached>>();
@@ -30,8 +33,22 @@ export function sandboxPolicyFor(folder: string, rules: RuleSet, o: PolicyOption
   if (!byFolder) cache.set(rules, (byFolder = new Map()));
   const hit = byFolder.get(folder);
   if (hit && now - hit.at < POLICY_TTL_MS) return hit.policy;
+  if (hit) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      const map = byFolder;
+      setImmediate(() => map.set(folder, { policy: build(folder, rules, env), at: o.now ?? Date.now() }));
+    }
+    return hit.policy;
+  }
+  const policy = build(folder, rules, env);
+  byFolder.set(folder, { policy, at: now });
+  return policy;
+}
+
+function build(folder: string, rules: RuleSet, env: NodeJS.ProcessEnv): SandboxPolicy {
   const home = env.HOME || os.homedir();
-  const policy = buildSandboxPolicy(rules, {
+  return buildSandboxPolicy(rules, {
     folder,
     home,
     guard: guardFiles(folder, env),
@@ -39,6 +56,4 @@ export function sandboxPolicyFor(folder: string, rules: RuleSet, o: PolicyOption
     writable: writableFolders(env),
     hosts: everydayHosts(folder, env),
   });
-  byFolder.set(folder, { policy, at: now });
-  return policy;
 }
