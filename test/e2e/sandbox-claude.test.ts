@@ -129,6 +129,52 @@ describe("Claude Code 2.1.332 inside its own sandbox, configured from the rules 
   });
 });
 
+/** Tries to switch the guard off from inside: its rules, Claude Code's hook settings, our record, its token. */
+const TAMPER_PY = `import os, sys
+state = sys.argv[1]
+for p in [".pi/damage-control-rules.yaml", ".claude/settings.local.json", ".damage-control/claude-sandbox.json"]:
+    try:
+        open(p, "w").write("{}")
+        print("WROTE", p)
+    except Exception as e:
+        print("refused", p, e)
+try:
+    print("TOKEN", open(os.path.join(state, "token")).read())
+except Exception as e:
+    print("refused token", e)
+`;
+
+describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () {
+  requireTools("claude-2.1.332");
+
+  for (const sandboxed of [true, false]) {
+    it(sandboxed ? "the rules, the hook settings, our record and the token: each refused, and the guard keeps deciding" : "control: without the sandbox the same script rewrites them and reads the token", async function () {
+      const g = await guarded({ files: { "tamper.py": TAMPER_PY } });
+      const file = path.join(g.proj.dir, ".claude/settings.local.json");
+      if (!sandboxed) {
+        const s = JSON.parse(fs.readFileSync(file, "utf8"));
+        delete s.sandbox;
+        fs.writeFileSync(file, JSON.stringify(s, null, 2));
+      }
+      const { results } = await run(g, [[bash(`python3 tamper.py ${g.stateDir}`)], [bash("rm -rf data")]]);
+      const out = seen(results.slice(0, 1));
+      if (sandboxed) {
+        assert.doesNotMatch(out, /WROTE/, out);
+        assert.ok(!out.includes(g.token), "the token was read");
+        assert.match(g.proj.read(".pi/damage-control-rules.yaml"), /zeroAccessPaths/);
+        assert.ok(JSON.parse(fs.readFileSync(file, "utf8")).hooks.PreToolUse, "our hooks are still there");
+        // The guard keeps deciding.
+        assert.match(results[1]!.text, /Blocked by Damage Control: recursive or forced rm/);
+        assert.ok(g.proj.exists("data/keep.txt"));
+      } else {
+        assert.match(out, /WROTE \.pi\/damage-control-rules\.yaml/, out);
+        assert.match(out, /WROTE \.claude\/settings\.local\.json/, out);
+        assert.ok(out.includes(g.token), out);
+      }
+    });
+  }
+});
+
 /** Every program on PATH but bubblewrap: a machine where the sandbox cannot run. */
 function pathWithoutBwrap(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-nobwrap-"));
