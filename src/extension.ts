@@ -7,6 +7,7 @@ import { registerCommands } from "./views/commands";
 import { GuardHost } from "./views/guard-host";
 import { log, logDecision, logError } from "./views/log";
 import { registerGuardVsCodeAgent } from "./views/guard-vscode-agent";
+import { VsCodeSandbox } from "./views/vscode-sandbox";
 import { PanelView, PANEL_VIEW_ID } from "./views/panel/panel-view";
 import { RuleStats } from "./views/rule-stats";
 import { RulesDiagnostics } from "./views/rules-diagnostics";
@@ -77,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     }),
   );
   registerCommands(context, host, panel);
-  registerGuardVsCodeAgent(context);
+  registerGuardVsCodeAgent(context, new VsCodeSandbox(context, host));
   const timing: DamageControlApi["timing"] = { activateMs: 0 };
   const ready = host.restart().then(() => {
     timing.readyMs = performance.now() - started;

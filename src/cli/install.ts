@@ -76,6 +76,8 @@ export async function runInstall(argv: string[], verb: "install" | "uninstall"):
     if (managed.projectHooksDisabled) process.stderr.write(`warning: ${projectHooksDisabledMessage(managed)}\n`);
     const how = r.mode === "http" ? `HTTP hooks to ${url} with onFailure "block"` : `command hooks (Claude Code ${r.version} ignores onFailure on HTTP hooks)`;
     process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: ${how} for ${r.events.join(", ")}${r.version ? ` (Claude Code ${r.version})` : " (Claude Code version unknown: assumed current)"}\n`);
+    const sb = r.sandbox;
+    process.stdout.write(sb.mode === "off" ? "sandbox: off (rules file sandbox.mode)\n" : `sandbox: ${sb.mode}, ${sb.denyRead} unreadable and ${sb.denyWrite} unwritable paths from the rules (docs/sandbox.md; damage-control doctor checks this machine can run it)\n`);
     if (!reg) process.stdout.write(`No endpoint runs for ${folder} yet: open it in VS Code or run \`damage-control serve --cwd ${folder}\`.\n`);
     return EXIT.ok;
   }

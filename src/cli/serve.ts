@@ -9,6 +9,7 @@ import { VERSION } from "../core/build-info";
 import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
 import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
+import { keepClaudeSandboxInStep } from "../install/claude-sandbox";
 import { args, CliError, EXIT } from "./io";
 import { keepServeHeapSmall } from "./serve-heap";
 
@@ -60,6 +61,8 @@ export async function runServe(argv: string[]): Promise<number> {
     posture,
   });
   guard.watch();
+  // Claude Code's own sandbox follows every rules change (docs/sandbox.md).
+  keepClaudeSandboxInStep(guard);
   const token = loadOrCreateToken();
   let endpoint;
   try {

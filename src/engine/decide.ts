@@ -20,6 +20,7 @@ import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type NormalizedCall, type ToolCall } from "./toolcall";
 import type { CommandAnalysis, Narrow, PathEffect } from "./shell/types";
 import { effectMatcher } from "./rules/parse-effect";
+import { sandboxEscapeVerdict } from "./sandbox/escape";
 import type { Access, Agent, BashPatternRule, DecideContext, Exception, LayerName, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
 
 export type { ToolCall } from "./toolcall";
@@ -81,7 +82,8 @@ function decideByKind(norm: NormalizedCall, call: ToolCall, rules: RuleSet, ctx:
       return v;
     }
     case "bash":
-      return decideAnalysis(norm.command, see(seen, analyzeCommand(norm.command, { cwd: ctx.cwd, home: ctx.home })), rules, ctx);
+      // Asking to leave the sandbox is refused before anything else is judged.
+      return sandboxEscapeVerdict(call.input) ?? decideAnalysis(norm.command, see(seen, analyzeCommand(norm.command, { cwd: ctx.cwd, home: ctx.home })), rules, ctx);
   }
 }
 

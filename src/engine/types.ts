@@ -1,4 +1,5 @@
 // Shared vocabulary of the engine. Pure types: no I/O, no `vscode`.
+import type { SandboxMode } from "./sandbox/policy-types";
 
 export type Action = "allow" | "block" | "ask";
 
@@ -127,6 +128,26 @@ export interface RuleSet {
    * carved out; a recursive one still reaches the protected folder.
    */
   exceptions?: { zeroAccess: PathRule[]; readOnly: PathRule[]; noDelete: PathRule[] };
+  /** `sandbox:` (absent: none written; the mode is then `auto`). See src/engine/sandbox/policy.ts. */
+  sandbox?: SandboxSection;
+}
+
+/**
+ * `sandbox:` in a rules file. After a merge: `mode` is the strictest any layer may set (an `off`
+ * only from a layer that may loosen), the lists the union of the layers allowed to add them.
+ */
+export interface SandboxSection {
+  mode?: SandboxMode;
+  /**
+   * Read-only entries that tools the agent runs must still update (`package-lock.json` by
+   * `npm install`): the hook refuses an agent's own edit of them, the sandbox does not make them
+   * unwritable. Every other read-only entry is unwritable inside the sandbox.
+   */
+  updatedByTools?: string[];
+  /** Hosts added to a domain-filtering sandbox's allow list (Claude Code's, VS Code's). */
+  allowedHosts?: string[];
+  /** Hosts a domain-filtering sandbox refuses. */
+  deniedHosts?: string[];
 }
 
 export type Severity = "error" | "warning" | "information";

@@ -9,6 +9,8 @@ import { addOurHooks, chooseMode, eventsFor, listOurHooks, removeOurHooks, type 
 import type { Posture } from "../engine/events";
 import { readJsonObject, writeJsonIfChanged } from "./json-file";
 import { parseVersion } from "../engine/version";
+import { RulesStore } from "../core/rules-store";
+import { removeClaudeSandbox, withClaudeSandbox, type ClaudeSandboxResult } from "./claude-sandbox";
 
 export const CLAUDE_SETTINGS = ".claude/settings.local.json";
 
@@ -18,6 +20,8 @@ export interface ClaudeInstallResult {
   events: string[];
   version?: string;
   changed: boolean;
+  /** Claude Code's own sandbox, written from the rules in force (docs/sandbox.md). */
+  sandbox: ClaudeSandboxResult;
 }
 
 /**
@@ -55,13 +59,16 @@ export function installClaude(o: InstallClaudeOptions): ClaudeInstallResult {
   const mode: HookMode = chosen.kind === "http" && o.token ? { ...chosen, token: o.token } : chosen;
   const events = eventsFor(version, o.posture);
   const file = settingsFile(o.folder);
-  const next = addOurHooks(readJsonObject(file), events, mode);
-  const changed = writeJsonIfChanged(file, next);
-  return { file, mode: mode.kind, events, ...(version && { version }), changed };
+  // The sandbox beside the hooks, from the same rules the endpoint decides with; one write for both.
+  const sandbox = withClaudeSandbox(o.folder, addOurHooks(readJsonObject(file), events, mode), new RulesStore(o.folder).current().rules);
+  sandbox.commit();
+  const changed = writeJsonIfChanged(file, sandbox.settings);
+  return { file, mode: mode.kind, events, ...(version && { version }), changed, sandbox: { ...sandbox.result, changed } };
 }
 
 export function uninstallClaude(folder: string): { file: string; removed: number } {
   const file = settingsFile(folder);
+  removeClaudeSandbox(folder);
   if (!fs.existsSync(file)) return { file, removed: 0 };
   const settings = readJsonObject(file);
   const removed = listOurHooks(settings).length;

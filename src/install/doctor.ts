@@ -16,6 +16,7 @@ import { piCheck } from "./agent-checks";
 import { claudeHooks } from "./doctor-claude";
 import { compareVersions } from "../engine/version";
 import { vscodeAgentCheck } from "./copilot";
+import { sandboxChecks } from "./doctor-sandbox";
 
 export interface DoctorReport {
   folder: string;
@@ -112,6 +113,8 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     // Which layers make up the rules in force, strongest first (docs/layers.md).
     const layers = (state.layers ?? []).filter((l) => l.present).map((l) => `${l.name}${l.file ? ` ${l.file}` : ""} (${l.count} rule(s)${l.name === "workspace" && !l.trusted ? ", additions only" : ""})`);
     if (layers.length) add("layers", "ok", layers.join(" → "));
+    // The kernel sandbox the rules make (docs/sandbox.md): the mode, this machine, Claude Code's.
+    checks.push(...sandboxChecks(folder, state.rules, env));
     if (state.pending) add("layers", "warn", `${state.pending.file} disables ${state.pending.loosening.drops.length} rule(s) / adds ${state.pending.loosening.exceptions.length} exception(s): not in force until approved in VS Code`);
   } catch (e) {
     add("rules", "fail", `the rules cannot be read: ${(e as Error).message}`);

@@ -12,6 +12,7 @@ import { startGuardEndpoint, type StartedEndpoint } from "../hookserver/start";
 import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
 import { loadOrCreateToken } from "../core/token";
 import { refreshClaudeHooks } from "../install/claude";
+import { keepClaudeSandboxInStep } from "../install/claude-sandbox";
 import { readSettings } from "./settings";
 import { isApproved } from "../core/approvals";
 import { migrationNotice, offerApproval, warnIgnoredSettings } from "./layer-approval";
@@ -88,6 +89,8 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
       if (vscode.workspace.isTrusted) void offerApproval(guard, s);
     }
     guard.watch();
+    // Claude Code's own sandbox follows every rules change (docs/sandbox.md).
+    keepClaudeSandboxInStep(guard);
     let telemetry: Telemetry | undefined;
     if (settings.telemetryEndpoint) {
       try {

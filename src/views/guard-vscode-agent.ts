@@ -9,6 +9,7 @@ import { installCopilot, isOurCopilotFile, uninstallCopilot, userHookFile, vscod
 import { installLauncher } from "../install/launcher";
 import { readSettings } from "./settings";
 import * as fs from "node:fs";
+import type { VsCodeSandbox } from "./vscode-sandbox";
 
 export const GUARD_VSCODE_AGENT_COMMAND = "damageControl.guardVsCodeAgent";
 
@@ -41,7 +42,8 @@ function refreshLauncher(context: vscode.ExtensionContext): string | undefined {
   }
 }
 
-export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void {
+/** `sandbox`: VS Code's own sandbox, configured from the rules while our hook is installed (./vscode-sandbox.ts). */
+export function registerGuardVsCodeAgent(context: vscode.ExtensionContext, sandbox?: VsCodeSandbox): void {
   // Off the activation path (it reads and compares the shipped CLI): until it has run, the
   // launcher of the previous activation keeps serving, and it falls back to Node on any fault.
   const refresh = setTimeout(() => {
@@ -56,6 +58,7 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void
       const again = refreshLauncher(context);
       if (again) return void vscode.window.showErrorMessage(vscode.l10n.t("Damage Control: {0}", again));
       const r = installCopilot({ scope: "user", askTimeoutSeconds: readSettings().askTimeoutSeconds });
+      await sandbox?.sync();
       changed.fire();
       const status = vscodeAgentStatus(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
       const t = vscode.l10n.t;
@@ -72,6 +75,7 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void
     }),
     vscode.commands.registerCommand("damageControl.unguardVsCodeAgent", () => {
       const r = uninstallCopilot({ scope: "user" });
+      void sandbox?.remove();
       changed.fire();
       void vscode.window.showInformationMessage(r.removed ? vscode.l10n.t("Damage Control removed {0}.", r.file) : vscode.l10n.t("Damage Control: no hook file at {0}.", r.file));
     }),

@@ -28,6 +28,11 @@ const USER_RULES = `allow:
     reason: the scenario's data folder may go (a snapshot keeps it)
   - command: 'git reset --hard'
     reason: the scenario discards its edits (a snapshot keeps them)
+# Issue 34: the kernel sandbox is off for this scenario. Its .env is tracked by git and zero-access;
+# inside the sandbox git reset --hard cannot rewrite it ("unable to unlink old '.env'"), by design
+# (exceptions never open zero-access paths; docs/sandbox.md). The damage must happen to be undone.
+sandbox:
+  mode: off
 `;
 
 const DATA = { "data/keep.txt": "precious\n", "data/deep/blob.bin": Buffer.from([0, 1, 2, 255, 10, 13]).toString("latin1") };
@@ -74,7 +79,7 @@ describe("Undo with Claude Code 2.1.332", function () {
     const g = await startGuarded({ rules: "bashToolPatterns: []\n", files: { "src.txt": "committed\n" }, guardEnv: { DAMAGE_CONTROL_USER_RULES: path.join(rulesDir, "rules.yaml") } });
     addCleanup(() => g.close());
     addCleanup(() => fs.rmSync(rulesDir, { recursive: true, force: true }));
-    assert.equal(g.cli(["install", "claude", "--cwd", g.proj.dir], { DAMAGE_CONTROL_CLAUDE_BIN: claudeBin(V) }).status, 0);
+    assert.equal(g.cli(["install", "claude", "--cwd", g.proj.dir], { DAMAGE_CONTROL_CLAUDE_BIN: claudeBin(V), DAMAGE_CONTROL_USER_RULES: path.join(rulesDir, "rules.yaml") }).status, 0);
     editWorkTree(g.proj.dir);
     const before = { src: g.proj.read("src.txt"), staged: g.proj.read("staged-new.txt"), keep: fs.readFileSync(g.proj.path("data/keep.txt")), blob: fs.readFileSync(g.proj.path("data/deep/blob.bin")) };
 

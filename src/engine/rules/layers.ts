@@ -8,6 +8,7 @@ import type { RemoteEffect } from "../shell/types";
 import { effectMatcher } from "./parse-effect";
 import { compilePathEntry, pathMatches, resolvePath } from "../paths";
 import { toolGlobMatches } from "../mcp/name";
+import { mergeSandbox, sandboxAdditions, sandboxLooseningItems } from "../sandbox/layers";
 import type { BashPatternRule, DecideContext, Diagnostic, Exception, LayerName, PathRule, RuleRef, RuleSet, ToolNameRule } from "../types";
 
 /** Strongest first. "policy" (`--rules FILE`) is alone and as strong as it gets. */
@@ -87,6 +88,9 @@ export function mergeLayers(layers: Layer[]): RuleSet {
       for (const kind of ["zeroAccess", "readOnly", "noDelete"] as const) for (const r of carved[kind]) out.exceptions[kind].push({ ...r, layer: layer.name });
     }
   }
+  // sandbox: the strictest mode, the lists of the layers allowed to add them (../sandbox/layers.ts).
+  const sandbox = mergeSandbox(ordered.filter((l) => l.rules.sandbox).map((l) => ({ section: l.rules.sandbox!, trusted: l.trusted || l.name === "default" })));
+  if (sandbox) out.sandbox = sandbox;
   return out;
 }
 
@@ -124,7 +128,7 @@ export function looseningOf(file: RuleSet, weaker: RuleSet[]): Loosening {
 
 /** Does the file remove or loosen anything (then, as a workspace file, it needs approval)? */
 export function loosens(file: RuleSet): boolean {
-  return (file.disable?.length ?? 0) > 0 || (file.allow?.length ?? 0) > 0;
+  return (file.disable?.length ?? 0) > 0 || (file.allow?.length ?? 0) > 0 || sandboxLooseningItems(file.sandbox).length > 0;
 }
 
 /**
@@ -134,6 +138,7 @@ export function loosens(file: RuleSet): boolean {
 export function looseningItems(file: RuleSet): string[] {
   const items = (file.disable ?? []).map((d) => `disable:${d}`);
   for (const e of file.allow ?? []) items.push(`allow:${e.kind}:${exceptionText(e)}:${e.folder ?? ""}`);
+  items.push(...sandboxLooseningItems(file.sandbox));
   return [...new Set(items)].sort();
 }
 
@@ -144,8 +149,8 @@ export function coveredBy(items: string[], approved: string[]): boolean {
 
 /** A file with its `disable:` and `allow:` taken out: what an unapproved workspace file still adds. */
 export function additionsOnly(file: RuleSet): RuleSet {
-  const { disable: _d, disableRanges: _r, allow: _a, ...rest } = file;
-  return rest;
+  const { disable: _d, disableRanges: _r, allow: _a, sandbox, ...rest } = file;
+  return sandbox ? { ...rest, sandbox: sandboxAdditions(sandbox) } : rest;
 }
 
 // ── Exceptions at decision time (called from decide.ts, the one place they are checked) ──

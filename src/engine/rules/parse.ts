@@ -10,6 +10,7 @@ import { reportUnknownKey, type ParseContext } from "./parse-context";
 import { readAllow, readDisable } from "./parse-exceptions";
 import { readPaths } from "./parse-paths";
 import { readPatterns } from "./parse-patterns";
+import { readSandbox } from "./parse-sandbox";
 import { readToolNames } from "./parse-tool-names";
 
 export { ALLOW_KEYS } from "./parse-exceptions";
@@ -17,7 +18,7 @@ export { pathRuleId } from "./parse-paths";
 export { escapeOffending, PATTERN_KEYS, RULE_ID, UNLESS_VALUES } from "./parse-patterns";
 export { TOOL_NAME_KEYS } from "./parse-tool-names";
 
-export const RULE_KEYS = ["bashToolPatterns", "toolNamePatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths", "disable", "allow"] as const;
+export const RULE_KEYS = ["bashToolPatterns", "toolNamePatterns", "zeroAccessPaths", "readOnlyPaths", "noDeletePaths", "disable", "allow", "sandbox"] as const;
 export interface ParsedRules {
   rules: RuleSet;
   diagnostics: Diagnostic[];
@@ -72,6 +73,7 @@ export function parseRules(text: string): ParsedRules {
     else if (name === "zeroAccessPaths" || name === "readOnlyPaths" || name === "noDeletePaths") readPaths(ctx, name, pair.value);
     else if (name === "disable") readDisable(ctx, pair.value);
     else if (name === "allow") readAllow(ctx, pair.value);
+    else if (name === "sandbox") readSandbox(ctx, pair.value);
     else reportUnknownKey(ctx, name, RULE_KEYS, "", keyRange);
   }
 

@@ -5,6 +5,8 @@
 // lines again are not.
 import * as vscode from "vscode";
 import { agentChecks } from "../../install/agent-checks";
+import { sandboxHealthCheck } from "../../install/doctor-sandbox";
+import type { RuleSet } from "../../engine/types";
 import type { Check } from "../../install/check";
 import { vscodeAgentStatus } from "../guard-vscode-agent";
 import { agentLines } from "./agent-health";
@@ -22,6 +24,8 @@ export class AgentHealthMonitor implements vscode.Disposable {
   constructor(
     private readonly folder: () => string | undefined,
     private readonly onChange: (lines: AgentLine[]) => void,
+    /** The rules in force for a folder (the guard's), for the sandbox line; none while the guard is down. */
+    private readonly rulesOf?: (folder: string) => RuleSet | undefined,
   ) {}
 
   get current(): AgentLine[] | undefined {
@@ -59,6 +63,9 @@ export class AgentHealthMonitor implements vscode.Disposable {
     }
     try {
       if (folder) checks.push(...agentChecks(folder));
+      // The kernel sandbox the rules make: where this machine cannot run it, the panel says so (docs/sandbox.md).
+      const rules = folder ? this.rulesOf?.(folder) : undefined;
+      if (folder && rules) checks.push(sandboxHealthCheck(folder, rules));
     } catch (e) {
       checks.push({ id: "agents", status: "fail", message: vscode.l10n.t("Could not check the agents: {0}", (e as Error).message), agent: { label: vscode.l10n.t("Agents"), state: "not-guarding" } });
     }

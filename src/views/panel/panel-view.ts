@@ -91,6 +91,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.agents = new AgentHealthMonitor(
       () => this.host.folders()[0],
       () => this.postState(),
+      (folder) => this.host.guard?.rulesStates().find((s) => s.folder === folder)?.rules,
     );
     // VS Code's agent status follows the hook file, chat.useHooks / the hooks policy, and trust.
     this.subscriptions.push(

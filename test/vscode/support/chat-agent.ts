@@ -1,6 +1,9 @@
 // Driving VS Code's own agent from a UI test: wait for a condition, type a prompt into the chat
-// view, press the visible buttons of VS Code's own confirmations (the user's click).
+// view, press the visible buttons of VS Code's own confirmations (the user's click), run one command
+// through the agent and read what the model was told.
 import type { Page } from "playwright-core";
+import type { ChatModelMock, ToolOutcome } from "./chat-model-mock";
+import { runCommand } from "./workbench";
 
 const CHAT_INPUT = ".interactive-input-part .monaco-editor";
 
@@ -34,4 +37,37 @@ export async function pressVisible(page: Page, label: RegExp): Promise<boolean> 
     await b.click({ timeout: 5000 }).catch(() => undefined);
   }
   return pressed;
+}
+
+/**
+ * Sends one prompt that makes the mock model call run_in_terminal with `command`; resolves with
+ * what the model was told, and whether VS Code's own confirmation came up (its Allow is pressed:
+ * the user's click).
+ */
+export async function runInAgentChat(page: Page, mock: ChatModelMock, command: string): Promise<ToolOutcome & { confirmed: boolean }> {
+  const seen = mock.outcomes.length;
+  for (let attempt = 1; ; attempt++) {
+    await focusChat(page);
+    await page.keyboard.type(`Please run this in the terminal: DCRUN<<${command}>>`);
+    await page.keyboard.press("Enter");
+    // Startup race (note §5.6): a prompt sent before the chat setup finished can hang; resend once.
+    try {
+      await waitFor(`the model to be asked about ${command}`, () => mock.sawPrompt(command), 25_000);
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press("Escape");
+      await runCommand(page, "Chat: New Chat").catch(() => undefined);
+    }
+  }
+  let confirmed = false;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const o = mock.outcomes.slice(seen).find((x) => x.command === command);
+    if (o) return { ...o, confirmed };
+    if (Date.now() > deadline) throw new Error(`timed out waiting for the tool result of ${command}`);
+    // VS Code's own "Run bash command?" confirmation in the chat view (not a modal dialog).
+    if (await pressVisible(page, /^\s*Allow\s*$/)) confirmed = true;
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }

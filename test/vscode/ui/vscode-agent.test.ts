@@ -11,8 +11,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { lookupEndpoint, register } from "../../../src/core/registry";
 import { freePort } from "../support/processes";
-import { focusChat, pressVisible, waitFor } from "../support/chat-agent";
-import { startChatModelMock, type ChatModelMock, type ToolOutcome } from "../support/chat-model-mock";
+import { runInAgentChat, waitFor } from "../support/chat-agent";
+import { startChatModelMock, type ChatModelMock } from "../support/chat-model-mock";
 import { makeFixture, request, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
 import { openWorkbench, runCommand, screenshot, screenshotOnFailure, type Workbench } from "../support/workbench";
 import { showPanel } from "../support/dc-ui";
@@ -32,36 +32,7 @@ suite("VS Code's own agent, guarded", function () {
   const endpointDecisions = async () => (await request(endpoint.url, endpoint.token, "GET", "/health")).body.decisions as number;
 
   /** Sends one prompt that makes the model call run_in_terminal with `command`; resolves with what the model was told. */
-  async function runInAgent(command: string): Promise<ToolOutcome & { confirmed: boolean }> {
-    const page = wb!.page;
-    const seen = mock.outcomes.length;
-    for (let attempt = 1; ; attempt++) {
-      await focusChat(page);
-      await page.keyboard.type(`Please run this in the terminal: DCRUN<<${command}>>`);
-      await page.keyboard.press("Enter");
-      // Startup race (note §5.6): a prompt sent before the chat setup finished can hang; resend once.
-      try {
-        await waitFor(`the model to be asked about ${command}`, () => mock.sawPrompt(command), 25_000);
-        break;
-      } catch (e) {
-        if (attempt >= 3) throw e;
-        await page.keyboard.press("Escape");
-        await runCommand(page, "Chat: New Chat").catch(() => undefined);
-      }
-    }
-    // Our hook answers a harmless call with no opinion, so VS Code's own confirmation shows:
-    // press its Allow (the user's click), and note that it was asked.
-    let confirmed = false;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const o = mock.outcomes.slice(seen).find((x) => x.command === command);
-      if (o) return { ...o, confirmed };
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the tool result of ${command}`);
-      // VS Code's own "Run bash command?" confirmation in the chat view (not a modal dialog).
-      if (await pressVisible(page, /^\s*Allow\s*$/)) confirmed = true;
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+  const runInAgent = (command: string) => runInAgentChat(wb!.page, mock, command);
 
   suiteSetup(async function () {
     fx = makeFixture("vscode-agent");
