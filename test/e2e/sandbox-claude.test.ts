@@ -72,7 +72,8 @@ describe("Claude Code 2.1.332 inside its own sandbox, configured from the rules 
     assert.equal(s.sandbox.enabled, true);
     assert.equal(s.sandbox.failIfUnavailable, false, "auto: a machine without bubblewrap runs as before");
     assert.equal(s.sandbox.allowUnsandboxedCommands, false);
-    assert.equal(s.sandbox.autoAllowBashIfSandboxed, undefined, "Bash approvals stay as the user had them");
+    // Claude Code's own default is true (approve every sandboxed Bash call): false where the user set nothing.
+    assert.equal(s.sandbox.autoAllowBashIfSandboxed, false, "Bash approvals stay as the user had them");
     assert.ok(s.sandbox.filesystem.denyRead.includes(path.join(g.proj.dir, ".env")), JSON.stringify(s.sandbox.filesystem));
     assert.ok(s.sandbox.filesystem.denyWrite.includes(path.join(g.proj.dir, "config")), JSON.stringify(s.sandbox.filesystem));
     assert.ok(s.sandbox.network.allowedDomains.includes("127.0.0.1"), "our HTTP hooks go through the sandbox's proxy");

@@ -168,6 +168,11 @@ describe("sandbox: our entries in an agent's settings", () => {
     assert.equal(s.sandbox.enabled, true);
     assert.equal(s.sandbox.failIfUnavailable, false);
     assert.equal(s.sandbox.allowUnsandboxedCommands, false);
+    // Claude Code's autoAllowBashIfSandboxed defaults to true: left unset, turning the sandbox on
+    // would approve sandboxed Bash calls the user used to be asked about.
+    assert.equal(s.sandbox.autoAllowBashIfSandboxed, false);
+    const theirs = applyOurs({ sandbox: { autoAllowBashIfSandboxed: true } }, claudeSandboxWant(policy, "auto")).settings as any;
+    assert.equal(theirs.sandbox.autoAllowBashIfSandboxed, true, "the user's own choice stands");
     assert.equal(applyOurs(user, claudeSandboxWant(policy, "required")).settings.sandbox && (applyOurs(user, claudeSandboxWant(policy, "required")).settings as any).sandbox.failIfUnavailable, true);
     const other = buildSandboxPolicy(rules("zeroAccessPaths:\n  - /w/other/\n"), facts());
     const second = applyOurs(first.settings, claudeSandboxWant(other, "auto"), first.ours);

@@ -9,8 +9,10 @@ const paths = (l: { path: string }[]) => l.map((p) => p.path);
  * Claude Code's `sandbox` settings. Absolute paths (a relative one resolves against the settings
  * file's folder). `allowUnsandboxedCommands: false`: no call leaves the sandbox (the hook refuses
  * `dangerouslyDisableSandbox` too). `failIfUnavailable` only under `required`: under `auto` a
- * machine without bubblewrap runs as before, and doctor says so. Bash approvals stay as they are
- * (`autoAllowBashIfSandboxed` is not touched).
+ * machine without bubblewrap runs as before, and doctor says so. Bash approvals stay as they are:
+ * Claude Code's `autoAllowBashIfSandboxed` defaults to true (its settings reference), so turning the
+ * sandbox on would approve every sandboxed Bash call the user used to be asked about; we write
+ * `false` where the user set nothing (their own choice stands).
  */
 export function claudeSandboxWant(policy: SandboxPolicy, mode: SandboxMode): Want {
   if (mode === "off") return { lists: [], values: [] };
@@ -27,6 +29,7 @@ export function claudeSandboxWant(policy: SandboxPolicy, mode: SandboxMode): Wan
       { at: ["sandbox", "enabled"], value: true },
       { at: ["sandbox", "failIfUnavailable"], value: mode === "required" },
       { at: ["sandbox", "allowUnsandboxedCommands"], value: false },
+      { at: ["sandbox", "autoAllowBashIfSandboxed"], value: false, ifAbsent: true },
     ],
   };
 }
