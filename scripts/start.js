@@ -43,6 +43,12 @@ function makeDemo(dir) {
   if (!fs.existsSync(path.join(dir, "README.md"))) fs.writeFileSync(path.join(dir, "README.md"), "# Damage Control demo\n\nRules: .pi/damage-control-rules.yaml. Try: node scripts/demo-ask.js in the Damage Control clone.\n");
 }
 
+/** The user's Damage Control configuration folder, as src/core/layer-files.ts finds it. */
+function userConfigDir() {
+  if (process.env.DAMAGE_CONTROL_USER_RULES) return path.dirname(process.env.DAMAGE_CONTROL_USER_RULES);
+  return path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "damage-control");
+}
+
 function loadDefaults() {
   const text = fs.readFileSync(path.join(root, "src", "engine", "rules", "default-rules.yaml"), "utf8");
   return { DEFAULT_RULES_TEXT: text };
@@ -60,6 +66,9 @@ Wire an agent to the guard of ${demo} (one command each; then start it anywhere)
   Copilot CLI:     node ${cli} install copilot
   VS Code's agent: the command "Damage Control: Guard VS Code's Agent"
 See a modal ask without an agent: node ${path.join(root, "scripts", "demo-ask.js")} ${demo}
+Your Damage Control configuration (exceptions, user rules): ${userConfigDir()}
+  the extension and the CLI share it: node ${cli} exceptions list
+What guards the demo, and what is missing: node ${cli} doctor --cwd ${demo}
 `);
 }
 
@@ -78,11 +87,16 @@ const { ensureVscodeHost } = require("./install-vscode-host.js");
 const host = ensureVscodeHost();
 const profile = path.join(host.toolsDir, "start-profile");
 const flags = ["--config", path.join(profile, "config.yaml"), "--user-data-dir", path.join(profile, "data"), "--extensions-dir", path.join(profile, "extensions")];
-const env = { ...process.env, XDG_CONFIG_HOME: path.join(profile, "xdg-config"), XDG_DATA_HOME: path.join(profile, "xdg-data"), XDG_CACHE_HOME: path.join(profile, "xdg-cache") };
+// XDG_CONFIG_HOME stays the user's: the extension reads and writes the user's Damage Control
+// configuration (~/.config/damage-control: "Allow in this folder" exceptions, user rules) there,
+// the same folder the `damage-control` CLI reads. code-server's own config is --config above.
+const env = { ...process.env, XDG_DATA_HOME: path.join(profile, "xdg-data"), XDG_CACHE_HOME: path.join(profile, "xdg-cache") };
 fs.mkdirSync(path.join(profile, "data", "User"), { recursive: true });
+// Auto save off, as in desktop VS Code (the web workbench saves every edit after a second): an
+// edit to the rules file, a quick fix included, is in force only once the user saves it.
 fs.writeFileSync(
   path.join(profile, "data", "User", "settings.json"),
-  JSON.stringify({ "remote.autoForwardPorts": false, "git.openRepositoryInParentFolders": "never", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off", "update.mode": "none", "extensions.autoUpdate": false, "extensions.autoCheckUpdates": false, "workbench.tips.enabled": false }, null, 2),
+  JSON.stringify({ "remote.autoForwardPorts": false, "git.openRepositoryInParentFolders": "never", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off", "update.mode": "none", "extensions.autoUpdate": false, "extensions.autoCheckUpdates": false, "workbench.tips.enabled": false, "files.autoSave": "off" }, null, 2),
 );
 step("installing the .vsix into code-server");
 mustRun(host.node24Bin, [host.codeServerEntry, ...flags, "--install-extension", vsix, "--force"], { env, stdio: ["ignore", "ignore", "inherit"] });

@@ -50,8 +50,12 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void
   }, 0);
   context.subscriptions.push({ dispose: () => clearTimeout(refresh) });
 
+  // The palette offers Guard or Stop Guarding, whichever applies (package.json when-clauses).
+  const syncContext = () => void vscode.commands.executeCommand("setContext", "damageControl.vscodeAgentGuarded", fs.existsSync(userHookFile()) && isOurCopilotFile(userHookFile()));
+  syncContext();
   context.subscriptions.push(
     changed,
+    changed.event(syncContext),
     vscode.commands.registerCommand(GUARD_VSCODE_AGENT_COMMAND, async () => {
       const again = refreshLauncher(context);
       if (again) return void vscode.window.showErrorMessage(vscode.l10n.t("Damage Control: {0}", again));

@@ -36,9 +36,12 @@ export async function confirmAndRestore(id: string, store = new SnapshotStore())
     return { ok: false, text: t("Restore failed: {0}", (e as Error).message) };
   }
   const conflicts = done.conflicts.length;
+  // Whole sentences per count (a translator sees each; no "item(s)").
+  const restored = done.restored.length === 1 ? t("Restored {0}.", show(done.restored[0])) : t("Restored {0} items.", done.restored.length);
+  const unchanged = done.unchanged.length === 0 ? "" : done.unchanged.length === 1 ? ` ${t("1 was already as kept.")}` : ` ${t("{0} were already as kept.", done.unchanged.length)}`;
   return conflicts
-    ? { ok: false, text: t("Restored {0} item(s); {1} changed since the snapshot: the kept version is beside each.", done.restored.length, conflicts) }
-    : { ok: true, text: t("Restored {0} item(s) ({1} already as kept).", done.restored.length, done.unchanged.length) };
+    ? { ok: false, text: `${restored} ${conflicts === 1 ? t("1 changed since the snapshot: the kept version is beside it.") : t("{0} changed since the snapshot: the kept version is beside each.", conflicts)}` }
+    : { ok: true, text: restored + unchanged };
 }
 
 /** *Damage Control: Restore…*: the snapshots of the guarded folders in a quick pick, newest first. */

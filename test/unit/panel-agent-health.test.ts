@@ -35,6 +35,9 @@ describe("panel agent health", () => {
     const off: Check = { id: "vscode", status: "warn", message: "VS Code's agent is not guarded: no /h/.copilot/hooks/damage-control.json", agent: { label: "VS Code's agent", state: "not-installed" } };
     const [line] = agentLines([off]);
     assert.deepEqual([line!.id, line!.status, line!.action], ["vscode", "warn", "guardVsCodeAgent"]);
+    // Changed on purpose (issue 38): a short line on the first screen, the doctor's message as its tooltip.
+    assert.equal(line!.text, "VS Code's agent is not guarded yet.");
+    assert.equal(line!.detail, off.message);
     const [on] = agentLines([{ ...off, status: "ok", message: "VS Code's agent is guarded by x", agent: { label: "VS Code's agent", state: "guarding" } }]);
     assert.deepEqual([on!.status, on!.action, on!.text], ["ok", undefined, "VS Code's agent is guarded by x"]);
   });

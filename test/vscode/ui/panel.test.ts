@@ -208,12 +208,14 @@ suite("the panel", function () {
     await box.waitFor({ state: "visible", timeout: 10_000 });
     await box.fill("rm -rf build");
     await page.keyboard.press("Enter");
-    let note = "";
-    for (const deadline = Date.now() + 10_000; !note && Date.now() < deadline; await page.waitForTimeout(300)) {
-      note = (await readNotifications(page)).find((m) => m.startsWith("BLOCK: rm -rf build")) ?? "";
-    }
-    assert.ok(note, "no BLOCK notification from Test a Command");
-    await page.keyboard.press("Escape");
+    // Changed on purpose (issue 38): the answer is the panel's Try a command (verdict, the rule's
+    // reason, the matched part), not a truncated toast.
+    const panel = await panelFrame(page);
+    await waitFor(async () => (await panel.locator("#try-input").inputValue()) === "rm -rf build" && (await panel.locator("#try-result .decision").count()) > 0, 10_000, async () => `try result "${await panel.locator("#try-result").innerText()}"`);
+    assert.equal((await panel.locator("#try-result .decision").innerText()).trim(), "BLOCK");
+    assert.equal((await panel.locator("#try-result .match mark").innerText()).trim(), "rm -rf build");
+    assert.equal((await panel.locator("#try-result .rule-reason").innerText()).trim(), "Why: recursive or forced rm");
+    assert.ok(!(await readNotifications(page)).some((m) => m.startsWith("BLOCK: rm -rf build")), "Test a Command still answers in a toast");
     await screenshot(page, "panel-title-actions");
   });
 
