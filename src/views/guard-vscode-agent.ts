@@ -51,8 +51,8 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext): void
   context.subscriptions.push({ dispose: () => clearTimeout(refresh) });
 
   // The palette offers Guard or Stop Guarding, whichever applies (package.json when-clauses).
-  const syncContext = () => void vscode.commands.executeCommand("setContext", "damageControl.vscodeAgentGuarded", fs.existsSync(userHookFile()) && isOurCopilotFile(userHookFile()));
-  syncContext();
+  // (The key is walkthrough-context.ts's too; refreshWalkthrough sets it with the other steps'.)
+  const syncContext = () => void vscode.commands.executeCommand("damageControl.refreshWalkthrough");
   context.subscriptions.push(
     changed,
     changed.event(syncContext),

@@ -98,6 +98,9 @@ function renderState(m: State): void {
     } else {
       body.append(el("tr", { class: "ok" }, el("td", { colspan: "2" }, t("Rules file healthy"))));
     }
+    // The counts are the rules in force (every layer together); the editor's headings count the
+    // file's own rows: each says which, so the two never read as a contradiction (issue 38).
+    body.append(el("tr", { class: "muted counts-what" }, el("td", { colspan: "2" }, f.source === "default" ? t("Rules in force (the defaults):") : t("Rules in force (the defaults and this file together):"))));
     const c = f.counts;
     const rows: [string, string | number][] = [
       ["bash patterns", t("{0} ({1} ask)", c.bashPatterns, c.ask)],

@@ -50,6 +50,14 @@ export interface RuleRow {
   layer?: string;
 }
 
+/** A list's rows counted as the summary (core/counts.ts) counts rules: an exclusion ("!path") is
+ *  not a rule of its own but an exception to one, so it is counted apart (issue 38: the summary
+ *  said zero-access 8, the editor's heading 10, two of the ten being exclusions). */
+export function listCount(rows: readonly Pick<RuleRow, "list" | "value">[]): { rules: number; exclusions: number } {
+  const exclusions = rows.filter((r) => r.list !== "bashToolPatterns" && r.list !== "toolNamePatterns" && r.value.startsWith("!")).length;
+  return { rules: rows.length - exclusions, exclusions };
+}
+
 /** One edit of the draft, applied with yaml's document API (comments and order kept). */
 export type RuleEdit =
   | { op: "set"; list: RuleList; index: number; field: "value" | "reason" | "ask"; value: string | boolean }

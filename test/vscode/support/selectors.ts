@@ -34,6 +34,8 @@ export const sel = {
   editorSquiggleError: "#workbench\\.parts\\.editor .monaco-editor .view-overlays .squiggly-error",
   /** The quick fix menu (Ctrl+.): one row per code action, its title as text. */
   actionWidgetRow: ".action-widget .monaco-list-row.action",
+  /** A walkthrough's steps (Help → Get Started), each with data-step-id="<extension>#<walkthrough>#<step>". */
+  walkthroughStep: ".getting-started-step",
   /** The hover widget (editor hovers, e.g. a diagnostic's message). */
   hover: ".monaco-hover",
   /** Problems panel rows (Ctrl+Shift+M). */

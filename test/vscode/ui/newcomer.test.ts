@@ -89,7 +89,28 @@ suite("what a newcomer meets", function () {
     // Nothing sticks out of a narrow panel.
     const overflow = await panel.locator("body").evaluate((b) => b.scrollWidth - b.clientWidth);
     assert.ok(overflow <= 0, `the panel scrolls sideways by ${overflow} px`);
+    // The summary says what it counts; the editor's headings count the file's own rows (one count each).
+    assert.equal((await panel.locator("#counts tr.counts-what").innerText()).trim(), "Rules in force (the defaults and this file together):");
+    assert.equal((await panel.locator('table.rules[data-list="zeroAccessPaths"] caption').innerText()).trim(), "Zero-access paths (2 in this file)");
     await screenshotSideBar(page, "walkthrough-panel");
+  });
+
+  // Not asserted: the steps' check marks (see walkthrough-context.ts: none showed checked here).
+  test("the walkthrough's texts match today's product", async () => {
+    const { page } = dc!.wb;
+    await page.keyboard.press("F1");
+    const box = page.locator(sel.quickInputBox);
+    await box.waitFor({ state: "visible", timeout: 10_000 });
+    await box.fill(">Welcome: Open Walkthrough");
+    await page.locator(sel.quickInputRow).filter({ hasText: "Open Walkthrough" }).first().click();
+    await page.locator(sel.quickInputRow).filter({ hasText: "Guard your coding agents" }).first().click();
+    const step = (id: string) => page.locator(`${sel.walkthroughStep}[data-step-id$="#${id}"]`);
+    await step("rules").waitFor({ state: "visible", timeout: 15_000 });
+    // The texts match today's product: no "start claude from a VS Code terminal".
+    const text = await page.locator(".gettingStartedContainer").innerText();
+    assert.doesNotMatch(text, /VS Code terminal/);
+    await screenshot(page, "walkthrough-steps");
+    await runCommand(page, "View: Close Editor").catch(() => undefined);
   });
 
   test("the palette offers Guard VS Code's Agent, not Stop Guarding, while it is not guarded", async () => {
