@@ -58,9 +58,11 @@ describe("panel rules draft", () => {
     const [d] = checked.diagnostics.rows.bashToolPatterns[2];
     assert.equal(d.code, "invalid-regex");
     assert.equal(d.message, engine.find((e) => e.code === "invalid-regex")!.message);
-    assert.equal(d.fixTitle, "Escape the offending character");
+    // Changed on purpose (issue 38): the fix that keeps the rule's meaning (close the group), as in
+    // the YAML editor, titled with what it still matches; no longer "escape the offending character".
+    assert.equal(d.fixTitle, 'Close the group: (unclosed) — still matches "unclosed"');
     text = edit(text, { op: "fix", diagnostic: d.index });
-    assert.equal(readRows(text).rows[2].value, "\\(unclosed");
+    assert.equal(readRows(text).rows[2].value, "(unclosed)");
     assert.equal(checkDraft(text).diagnostics.hasErrors, false);
   });
 

@@ -71,11 +71,12 @@ suite("the panel", function () {
     await panel.locator('table.rules[data-list="bashToolPatterns"]').evaluate((e) => e.scrollIntoView({ block: "start" }));
     await screenshot(page, "panel-rules-editor-invalid");
 
-    // The quick fix of the YAML editor is there too: escape the offending character.
+    // The quick fix of the YAML editor is there too: the one that keeps the rule's meaning (changed
+    // on purpose, issue 38: it was "escape the offending character", which needs a literal "(").
     const fix = row(panel, "bashToolPatterns", n).locator(".diag button.fix");
-    assert.match(await fix.innerText(), /Escape the offending character/);
+    assert.match(await fix.innerText(), /Close the group: \(unclosed\) — still matches "unclosed"/);
     await fix.click();
-    await waitFor(async () => (await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()) === "\\(unclosed", 10_000, async () => `value after the fix: ${await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()}`);
+    await waitFor(async () => (await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()) === "(unclosed)", 10_000, async () => `value after the fix: ${await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()}`);
     await waitFor(async () => !(await save.isDisabled()), 10_000, async () => "Save is still disabled after the fix");
     assert.equal(await row(panel, "bashToolPatterns", n).locator(".diag.error").count(), 0);
   });
