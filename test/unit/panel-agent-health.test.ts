@@ -15,8 +15,10 @@ describe("panel agent health", () => {
   it("agents not set up collapse into one quiet line that names them, with their commands as its detail", () => {
     const lines = agentLines([notInstalled("codex", "Codex CLI", "damage-control install codex"), notInstalled("qwen", "Qwen Code", "damage-control install qwen"), { id: "pi", status: "warn", message: "pi extension not installed (only needed for pi: damage-control install pi)", agent: { label: "pi", state: "not-installed" } }]);
     assert.equal(lines.length, 1);
-    assert.deepEqual({ id: lines[0]!.id, state: lines[0]!.state, status: lines[0]!.status, text: lines[0]!.text }, { id: "not-installed", state: "not-installed", status: "ok", text: "Not set up for: Codex CLI, Qwen Code, pi" });
+    assert.deepEqual({ id: lines[0]!.id, state: lines[0]!.state, status: lines[0]!.status, text: lines[0]!.text }, { id: "not-installed", state: "not-installed", status: "ok", text: "No agent is wired yet. Not set up for: Codex CLI, Qwen Code, pi" });
     assert.equal(lines[0]!.detail, "Codex CLI: damage-control install codex\nQwen Code: damage-control install qwen\npi: damage-control install pi");
+    // Changed on purpose (issue 38): with no agent wired, the line carries the one command that wires the first.
+    assert.equal(lines[0]!.fix, "damage-control install codex");
   });
 
   it("an agent installed but not guarding gets a warning line first: the doctor's reason and the command that fixes it", () => {

@@ -51,12 +51,17 @@ export function agentLines(checks: readonly Check[], t: Translate = plain): Agen
   }
   const lines = [...broken, ...vscode, ...guarding];
   if (absent.length) {
+    // No agent wired at all: the line says so and carries the one command that wires the first
+    // (issue 38: say what is missing and the command that fixes it).
+    const none = broken.length === 0 && guarding.length === 0;
+    const first = absent.find((a) => a.fix);
     lines.push({
       id: "not-installed",
       state: "not-installed",
       status: "ok",
-      text: t("Not set up for: {0}", absent.map((a) => a.label).join(", ")),
+      text: none ? t("No agent is wired yet. Not set up for: {0}", absent.map((a) => a.label).join(", ")) : t("Not set up for: {0}", absent.map((a) => a.label).join(", ")),
       detail: absent.map((a) => (a.fix ? `${a.label}: ${a.fix}` : a.label)).join("\n"),
+      ...(none && first?.fix && { fix: first.fix }),
     });
   }
   return lines;

@@ -86,6 +86,10 @@ suite("what a newcomer meets", function () {
     assert.match(await vsAgent.innerText(), /^\s*VS Code's agent is not guarded yet\./);
     assert.doesNotMatch((await vsAgent.getAttribute("class")) ?? "", /\bbad\b/, "VS Code's agent not set up is shown as an error");
     assert.equal(await panel.locator("#guard-vscode-agent").isVisible(), true);
+    // What is missing, and the one command that fixes it.
+    const none = panel.locator("#not-installed-agent");
+    assert.match(await none.innerText(), /^\s*No agent is wired yet\. Not set up for: Claude Code, /);
+    assert.equal((await none.locator(".fix code").innerText()).trim(), `damage-control install claude --cwd ${dc!.fx.workspace}`);
     // Nothing sticks out of a narrow panel.
     const overflow = await panel.locator("body").evaluate((b) => b.scrollWidth - b.clientWidth);
     assert.ok(overflow <= 0, `the panel scrolls sideways by ${overflow} px`);
