@@ -9,6 +9,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { spawn, spawnSync } = require("node:child_process");
+const { codeServerEnv, userConfigDir } = require("./start-env.js");
 
 const root = path.resolve(__dirname, "..");
 const started = Date.now();
@@ -41,12 +42,6 @@ function makeDemo(dir) {
   if (!fs.existsSync(path.join(dir, "data", "keep.txt"))) fs.writeFileSync(path.join(dir, "data", "keep.txt"), "precious\n");
   if (!fs.existsSync(path.join(dir, ".env"))) fs.writeFileSync(path.join(dir, ".env"), "API_KEY=demo-secret\n");
   if (!fs.existsSync(path.join(dir, "README.md"))) fs.writeFileSync(path.join(dir, "README.md"), "# Damage Control demo\n\nRules: .pi/damage-control-rules.yaml. Try: node scripts/demo-ask.js in the Damage Control clone.\n");
-}
-
-/** The user's Damage Control configuration folder, as src/core/layer-files.ts finds it. */
-function userConfigDir() {
-  if (process.env.DAMAGE_CONTROL_USER_RULES) return path.dirname(process.env.DAMAGE_CONTROL_USER_RULES);
-  return path.join(process.env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config"), "damage-control");
 }
 
 function loadDefaults() {
@@ -87,10 +82,8 @@ const { ensureVscodeHost } = require("./install-vscode-host.js");
 const host = ensureVscodeHost();
 const profile = path.join(host.toolsDir, "start-profile");
 const flags = ["--config", path.join(profile, "config.yaml"), "--user-data-dir", path.join(profile, "data"), "--extensions-dir", path.join(profile, "extensions")];
-// XDG_CONFIG_HOME stays the user's: the extension reads and writes the user's Damage Control
-// configuration (~/.config/damage-control: "Allow in this folder" exceptions, user rules) there,
-// the same folder the `damage-control` CLI reads. code-server's own config is --config above.
-const env = { ...process.env, XDG_DATA_HOME: path.join(profile, "xdg-data"), XDG_CACHE_HOME: path.join(profile, "xdg-cache") };
+// XDG_CONFIG_HOME stays the user's (start-env.js): the extension and the CLI share one configuration.
+const env = codeServerEnv(profile);
 fs.mkdirSync(path.join(profile, "data", "User"), { recursive: true });
 // Auto save off, as in desktop VS Code (the web workbench saves every edit after a second): an
 // edit to the rules file, a quick fix included, is in force only once the user saves it.
