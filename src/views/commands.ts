@@ -146,7 +146,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     // Shown where the panel's own Try a command shows it: the verdict, the rule's reason and the
     // matched part (issue 38: a truncated info toast with an ⓘ for a BLOCK said too little).
     await vscode.commands.executeCommand("damageControl.showPanel");
-    await panel.showTry(command);
+    panel.showTry(command, v);
     return v;
   });
 }

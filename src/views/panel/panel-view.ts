@@ -10,7 +10,7 @@ import * as vscode from "vscode";
 import { mcpName, toolLabel } from "../../engine/mcp/name";
 import { mcpCallFromTarget } from "../../engine/mcp/target";
 import { describeRule } from "../../engine/reason";
-import type { RuleKind, RuleSet } from "../../engine/types";
+import type { RuleKind, RuleSet, Verdict } from "../../engine/types";
 import { ruleCounts } from "../../core/counts";
 import type { DecisionRecord } from "../../core/guard";
 import type { LedgerEntry } from "../../core/ledger";
@@ -74,7 +74,8 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   /** Rules changed into ones that no longer match what they matched (the health line). */
   private readonly lost = new LostMatchTracker();
   private restored = false;
-  private pendingTry: string | undefined;
+  /** Test a Command's verdict (decided by the command, through the bounded decider), for the panel. */
+  private pendingTry: { command: string; verdict: Verdict } | undefined;
   /** The webview's script said "ready" (messages posted before are lost). */
   private ready = false;
   private refusals = 0;
@@ -167,15 +168,15 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   /** *Test a Command* from the palette: decided in the panel's Try a command, where the verdict,
    *  the rule's reason and the matched part are shown (not in a toast). Kept until the panel's
    *  script is ready when the panel was not open yet. */
-  async showTry(command: string): Promise<void> {
-    this.pendingTry = command;
-    if (this.view?.visible && this.ready) await this.flushTry();
+  showTry(command: string, verdict: Verdict): void {
+    this.pendingTry = { command, verdict };
+    if (this.view?.visible && this.ready) this.flushTry();
   }
 
-  private async flushTry(): Promise<void> {
-    const command = this.pendingTry;
+  private flushTry(): void {
+    const t = this.pendingTry;
     this.pendingTry = undefined;
-    if (command !== undefined) await this.tryCall("bash", command, this.current ?? this.host.folders()[0] ?? "");
+    if (t) this.postTry(t.verdict, t.command);
   }
 
   private post(m: ToPanel): void {
@@ -251,7 +252,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         const first = this.host.guard?.folders[0];
         if (first) this.sendDraft(first, 0, { structural: true });
         this.ready = true;
-        await this.flushTry();
+        this.flushTry();
         return;
       }
       case "loadRules":
@@ -418,7 +419,10 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     const store = this.storeFor(folder);
     if (!guard || !store) return;
     const input = tool === "bash" ? { command: value } : { path: value };
-    const v = await decideForPanel(guard, store, { tool, input });
+    this.postTry(await decideForPanel(guard, store, { tool, input }), value);
+  }
+
+  private postTry(v: Verdict, value: string): void {
     this.post({
       type: "tryResult",
       action: v.action,
