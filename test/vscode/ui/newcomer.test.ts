@@ -42,16 +42,18 @@ async function notification(page: Page, prefix: string, ms = 10_000): Promise<st
 /** Opens the quick fix menu on the on-screen line showing `text` and returns its rows' titles. */
 async function quickFixes(page: Page, text: string): Promise<string[]> {
   const rows = page.locator(sel.actionWidgetRow);
-  // Until the diagnostics of the text as it is now are in (debounced), the menu may be empty: again.
+  // Until the diagnostics of the text as it is now are in (debounced), the menu may be empty, and
+  // while the line re-renders (after Undo) its text may be between two spans: again.
   for (let attempt = 0; ; attempt++) {
-    await page.locator(sel.editorLine).filter({ visible: true }).filter({ hasText: text }).first().locator("span", { hasText: "push" }).first().click({ force: true });
-    await page.keyboard.press("Control+Period");
     try {
+      await page.locator(sel.editorLine).filter({ visible: true }).filter({ hasText: text }).first().locator("span", { hasText: "push" }).first().click({ force: true, timeout: 2000 });
+      await page.keyboard.press("Control+Period");
       await rows.first().waitFor({ state: "visible", timeout: 2000 });
       break;
     } catch (e) {
-      if (attempt >= 5) throw e;
+      if (attempt >= 6) throw e;
       await page.keyboard.press("Escape");
+      await page.waitForTimeout(300);
     }
   }
   return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
