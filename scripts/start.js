@@ -9,6 +9,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { spawn, spawnSync } = require("node:child_process");
+const { codeServerEnv, userConfigDir } = require("./start-env.js");
 
 const root = path.resolve(__dirname, "..");
 const started = Date.now();
@@ -60,6 +61,9 @@ Wire an agent to the guard of ${demo} (one command each; then start it anywhere)
   Copilot CLI:     node ${cli} install copilot
   VS Code's agent: the command "Damage Control: Guard VS Code's Agent"
 See a modal ask without an agent: node ${path.join(root, "scripts", "demo-ask.js")} ${demo}
+Your Damage Control configuration (exceptions, user rules): ${userConfigDir()}
+  the extension and the CLI share it: node ${cli} exceptions list
+What guards the demo, and what is missing: node ${cli} doctor --cwd ${demo}
 `);
 }
 
@@ -78,11 +82,14 @@ const { ensureVscodeHost } = require("./install-vscode-host.js");
 const host = ensureVscodeHost();
 const profile = path.join(host.toolsDir, "start-profile");
 const flags = ["--config", path.join(profile, "config.yaml"), "--user-data-dir", path.join(profile, "data"), "--extensions-dir", path.join(profile, "extensions")];
-const env = { ...process.env, XDG_CONFIG_HOME: path.join(profile, "xdg-config"), XDG_DATA_HOME: path.join(profile, "xdg-data"), XDG_CACHE_HOME: path.join(profile, "xdg-cache") };
+// XDG_CONFIG_HOME stays the user's (start-env.js): the extension and the CLI share one configuration.
+const env = codeServerEnv(profile);
 fs.mkdirSync(path.join(profile, "data", "User"), { recursive: true });
+// Auto save off, as in desktop VS Code (the web workbench saves every edit after a second): an
+// edit to the rules file, a quick fix included, is in force only once the user saves it.
 fs.writeFileSync(
   path.join(profile, "data", "User", "settings.json"),
-  JSON.stringify({ "remote.autoForwardPorts": false, "git.openRepositoryInParentFolders": "never", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off", "update.mode": "none", "extensions.autoUpdate": false, "extensions.autoCheckUpdates": false, "workbench.tips.enabled": false }, null, 2),
+  JSON.stringify({ "remote.autoForwardPorts": false, "git.openRepositoryInParentFolders": "never", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off", "update.mode": "none", "extensions.autoUpdate": false, "extensions.autoCheckUpdates": false, "workbench.tips.enabled": false, "files.autoSave": "off" }, null, 2),
 );
 step("installing the .vsix into code-server");
 mustRun(host.node24Bin, [host.codeServerEntry, ...flags, "--install-extension", vsix, "--force"], { env, stdio: ["ignore", "ignore", "inherit"] });

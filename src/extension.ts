@@ -12,9 +12,10 @@ import { PanelView, PANEL_VIEW_ID } from "./views/panel/panel-view";
 import { RuleStats } from "./views/rule-stats";
 import { RulesDiagnostics } from "./views/rules-diagnostics";
 import { RulesHover } from "./views/rules-hover";
-import { RulesQuickFixes } from "./views/rules-quickfix";
+import { registerApplyRuleFix, RulesQuickFixes } from "./views/rules-quickfix";
 import { readSettings, SECTION } from "./views/settings";
 import { StatusBar } from "./views/status-bar";
+import { registerWalkthroughContext } from "./views/walkthrough-context";
 
 export interface DamageControlApi {
   host: GuardHost;
@@ -66,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     diagnostics,
     new StatusBar(host),
     vscode.window.registerWebviewViewProvider(PANEL_VIEW_ID, panel),
-    vscode.languages.registerCodeActionsProvider(yaml, new RulesQuickFixes(diagnostics), { providedCodeActionKinds: RulesQuickFixes.kinds }),
+    vscode.languages.registerCodeActionsProvider(yaml, new RulesQuickFixes(diagnostics, host), { providedCodeActionKinds: RulesQuickFixes.kinds }),
     vscode.languages.registerHoverProvider(yaml, new RulesHover(host, stats)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void host.restart()),
     // Layers: trusting the workspace lets an approved workspace rules file apply.
@@ -78,6 +79,8 @@ export function activate(context: vscode.ExtensionContext): DamageControlApi {
     }),
   );
   registerCommands(context, host, panel);
+  registerApplyRuleFix(context);
+  registerWalkthroughContext(context, host);
   registerGuardVsCodeAgent(context, new VsCodeSandbox(context, host));
   const timing: DamageControlApi["timing"] = { activateMs: 0 };
   const ready = host.restart().then(() => {

@@ -84,6 +84,9 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
     if (token && literal.every((h) => h === `Bearer ${token}`)) add("token", "ok", `the HTTP hooks carry the endpoint's token (no ${TOKEN_ENV} needed)`);
     else add("token", "fail", `the HTTP hooks carry a token that is not the endpoint's (reinstall: damage-control install claude --cwd ${folder})`);
   } else if (!usesHttp && pre.length > 0) add("token", "ok", `command hooks read the token from the state folder`);
+  // No hooks yet: there is nothing a token would be missing from (issue 38: "FAIL token" where no
+  // agent was wired). What is missing is the hooks, which the hooks line and the summary say.
+  else if (pre.length === 0) add("token", "ok", `no Claude Code hooks yet, so none needs a token (damage-control install claude --cwd ${folder} writes hooks that carry it)`);
   else if (!envToken) add("token", "fail", `${TOKEN_ENV} is not set in this environment: Claude Code's HTTP hooks would send no token and be refused (VS Code terminals export it; elsewhere export it from \`damage-control endpoint --cwd ${folder}\`)`);
   else if (token && envToken !== token) add("token", "fail", `${TOKEN_ENV} is set but is not the endpoint's token (stale shell?)`);
   else add("token", "ok", `${TOKEN_ENV} is set and matches the endpoint's token`);
@@ -134,6 +137,9 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
 export function formatReport(r: DoctorReport): string {
   const mark: Record<CheckStatus, string> = { ok: "ok  ", warn: "warn", fail: "FAIL" };
   const lines = [`Damage Control doctor: ${r.folder}`, ...r.checks.map((c) => `  ${mark[c.status]}  ${c.id.padEnd(8)} ${c.message}`)];
-  lines.push(r.guarded ? "guarded" : "NOT GUARDED: fix the FAIL lines above");
+  // The one thing to do first when no agent is wired at all: wire one.
+  const wired = r.checks.some((c) => c.agent?.state === "guarding");
+  if (!wired) lines.push(`NOT GUARDED: no agent is wired to this folder yet. Wire one: damage-control install claude --cwd ${r.folder} (or pi, codex, gemini, copilot, qwen, opencode, cline)`);
+  else lines.push(r.guarded ? "guarded" : "NOT GUARDED: fix the FAIL lines above");
   return lines.join("\n") + "\n";
 }

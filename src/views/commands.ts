@@ -2,7 +2,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
-import { describeRule } from "../engine/reason";
 import { DEFAULT_RULES_TEXT } from "../engine/rules/defaults";
 import { preferredPort } from "../core/registry";
 import { detectClaudeVersion, installClaude, uninstallClaude } from "../install/claude";
@@ -12,6 +11,7 @@ import { PI_EXTENSION_BUNDLE } from "../core/build-info";
 import { loadOrCreateToken } from "../core/token";
 import type { GuardHost } from "./guard-host";
 import type { PanelView } from "./panel/panel-view";
+import { registerAuditView } from "./audit-view";
 import { pickAndRestore } from "./restore";
 
 export function registerCommands(context: vscode.ExtensionContext, host: GuardHost, panel: PanelView): void {
@@ -57,13 +57,16 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     const folder = await pickFolder(given);
     if (!folder) return;
     const file = rulesFileOf(folder);
+    // Either way it answers: the file opens beside (the walkthrough keeps its place) and a toast says which.
     if (fs.existsSync(file)) {
-      void vscode.window.showInformationMessage(vscode.l10n.t("{0} already exists.", file));
+      void vscode.window.showInformationMessage(vscode.l10n.t("This folder already has its rules file, {0}: opened it. Its rules are in force.", file));
     } else {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, DEFAULT_RULES_TEXT);
+      void vscode.window.showInformationMessage(vscode.l10n.t("Created {0} from the default rules: they are in force now, and yours to change.", file));
     }
-    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside });
+    void vscode.commands.executeCommand("damageControl.refreshWalkthrough");
   });
 
   reg("damageControl.showPanel", async () => {
@@ -102,11 +105,13 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
             ? t("Damage Control: installed command hooks in {0}.", r.file)
             : t("Damage Control: already installed command hooks in {0}.", r.file);
     void vscode.window.showInformationMessage(text);
+    void vscode.commands.executeCommand("damageControl.refreshWalkthrough");
   });
 
   reg("damageControl.installPiExtension", () => {
     if (!requireTrust()) return;
     const r = installPi(path.join(context.extensionPath, "dist", PI_EXTENSION_BUNDLE));
+    void vscode.commands.executeCommand("damageControl.refreshWalkthrough");
     void vscode.window.showInformationMessage(r.changed ? vscode.l10n.t("Damage Control: pi extension installed at {0}.", r.file) : vscode.l10n.t("Damage Control: pi extension already installed at {0}.", r.file));
   });
 
@@ -116,7 +121,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     const removed: string[] = [];
     if (folder) {
       const c = uninstallClaude(folder);
-      if (c.removed) removed.push(vscode.l10n.t("{0} Claude Code hook(s) from {1}", c.removed, c.file));
+      if (c.removed) removed.push(c.removed === 1 ? vscode.l10n.t("1 Claude Code hook from {0}", c.file) : vscode.l10n.t("{0} Claude Code hooks from {1}", c.removed, c.file));
     }
     const p = uninstallPi();
     if (p.removed) removed.push(vscode.l10n.t("the pi extension {0}", p.file));
@@ -129,13 +134,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     );
   });
 
-  reg("damageControl.showAuditLog", async (given) => {
-    const folder = await pickFolder(given);
-    if (!folder || !host.guard) return;
-    const file = host.guard.ledgerFor(folder).file;
-    if (!fs.existsSync(file)) fs.writeFileSync(file, "");
-    await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
-  });
+  registerAuditView(context, host, pickFolder);
 
   reg("damageControl.testCommand", async (given) => {
     const guard = host.guard;
@@ -144,17 +143,10 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     if (!command) return;
     // Through the guard's bounded worker: a slow rule is cut off there, never freezes the window.
     const v = await guard.tryCall({ tool: "bash", input: { command } }, guard.storeFor(host.folders()[0]).folder);
-    // "BLOCK: <command>" keeps the action word untranslated: it is the engine's verdict, as the CLI prints it.
-    const head = `${v.action.toUpperCase()}: ${command}`;
-    const t = vscode.l10n.t;
-    const text = v.rule
-      ? v.match
-        ? t('{0} — {1} (matched "{2}")', head, describeRule(v.rule), v.match.text)
-        : t("{0} — {1}", head, describeRule(v.rule))
-      : v.match
-        ? t('{0} (matched "{1}")', head, v.match.text)
-        : head;
-    void vscode.window.showInformationMessage(text);
+    // Shown where the panel's own Try a command shows it: the verdict, the rule's reason and the
+    // matched part (issue 38: a truncated info toast with an ⓘ for a BLOCK said too little).
+    await vscode.commands.executeCommand("damageControl.showPanel");
+    panel.showTry(command, v);
     return v;
   });
 }

@@ -52,8 +52,12 @@ export function registerGuardVsCodeAgent(context: vscode.ExtensionContext, sandb
   }, 0);
   context.subscriptions.push({ dispose: () => clearTimeout(refresh) });
 
+  // The palette offers Guard or Stop Guarding, whichever applies (package.json when-clauses).
+  // (The key is walkthrough-context.ts's too; refreshWalkthrough sets it with the other steps'.)
+  const syncContext = () => void vscode.commands.executeCommand("damageControl.refreshWalkthrough");
   context.subscriptions.push(
     changed,
+    changed.event(syncContext),
     vscode.commands.registerCommand(GUARD_VSCODE_AGENT_COMMAND, async () => {
       const again = refreshLauncher(context);
       if (again) return void vscode.window.showErrorMessage(vscode.l10n.t("Damage Control: {0}", again));

@@ -37,9 +37,14 @@ export async function confirmAndRestore(id: string, store = new SnapshotStore())
     return { ok: false, text: t("Restore failed: {0}", (e as Error).message) };
   }
   const conflicts = done.conflicts.length;
+  // Whole sentences per count (a translator sees each; no "item(s)").
+  const restored = done.restored.length === 1 ? t("Restored {0}.", show(done.restored[0])) : t("Restored {0} items.", done.restored.length);
+  // What was there before the restore is never lost: say where it went.
+  const aside = done.setAside.length === 0 ? "" : done.setAside.length === 1 ? ` ${t("What was there is kept at {0}.", show(done.setAside[0].keptAt))}` : ` ${t("What was there is kept beside each ({0} files).", done.setAside.length)}`;
+  const unchanged = done.unchanged.length === 0 ? "" : done.unchanged.length === 1 ? ` ${t("1 was already as kept.")}` : ` ${t("{0} were already as kept.", done.unchanged.length)}`;
   return conflicts
-    ? { ok: false, text: t("Restored {0} item(s); {1} not restored (see damage-control restore --dry-run).", done.restored.length, conflicts) }
-    : { ok: true, text: t("Restored {0} item(s) ({1} already as kept).", done.restored.length, done.unchanged.length) };
+    ? { ok: false, text: `${restored} ${conflicts === 1 ? t("1 not restored (see damage-control restore --dry-run).") : t("{0} not restored (see damage-control restore --dry-run).", conflicts)}${aside}` }
+    : { ok: true, text: restored + unchanged + aside };
 }
 
 /** *Damage Control: Restore…*: the snapshots of the guarded folders in a quick pick, newest first. */

@@ -45,7 +45,7 @@ export class StatusBar implements vscode.Disposable {
     else tip.appendMarkdown(`${t("Endpoint: {0}", `\`${this.host.endpoint!.url}\``)}\n\n`);
     for (const s of broken) tip.appendMarkdown(`$(warning) ${t("{0} is broken (line {1}): the last good rules stay in force.", `\`${s.file}\``, (s.diagnostics[0]?.range.start.line ?? 0) + 1)}\n\n`);
     if (this.last) tip.appendMarkdown(`${t("Last refusal — {0}", this.last.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`))}\n\n`);
-    tip.appendMarkdown(t("{0} refusals since this window opened. Click to open the panel.", this.refusals));
+    tip.appendMarkdown(this.refusals === 1 ? t("1 refusal since this window opened. Click to open the panel.") : t("{0} refusals since this window opened. Click to open the panel.", this.refusals));
     this.item.tooltip = tip;
     this.item.backgroundColor = down || broken.length ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
   }

@@ -10,7 +10,9 @@ const ICON: Record<AgentLine["state"], string> = { guarding: "pass", "not-guardi
 function lineOf(a: AgentLine): HTMLElement {
   // Anything the doctor does not call ok is a warning (VS Code's agent unguarded included); the
   // agents not set up are quiet.
-  const ok = a.status === "ok";
+  // Not set up is a to-do, not an alarm: quiet, with its button or command; red only for an agent
+  // that is set up and still not guarded.
+  const ok = a.status === "ok" || a.state === "not-installed";
   const cls = !ok ? "bad" : a.state === "not-installed" ? "muted" : "ok";
   // VS Code's agent keeps the id it always had (#vscode-agent); the others are #<check id>-agent.
   const line = el("div", { class: `agent-line ${cls}`, id: `${a.id}-agent`, "data-status": a.status, "data-state": a.state, title: a.detail }, icon(ok ? ICON[a.state] : "warning"), ` ${a.text}`);

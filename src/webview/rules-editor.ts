@@ -2,7 +2,7 @@
 // the draft (the YAML text, edited in place); this side sends edits and shows the rows and the
 // engine's diagnostics mapped onto them. Save is refused (button disabled, and by the extension)
 // while any row has an error.
-import { ENTRY_VALUE_KEY, RULE_LISTS, type PanelDiagnostic, type RuleEdit, type RuleList, type RuleRow, type ToPanel } from "../views/panel/messages";
+import { ENTRY_VALUE_KEY, listCount, RULE_LISTS, type PanelDiagnostic, type RuleEdit, type RuleList, type RuleRow, type ToPanel } from "../views/panel/messages";
 import { byId, el, icon, send } from "./dom";
 import { t } from "./l10n";
 
@@ -149,7 +149,7 @@ export class RulesEditor {
       el("th", { scope: "col" }, isPattern ? t("{0} and reason", titles.value) : titles.value),
       isPattern ? el("th", { scope: "col", class: "narrow" }, t("Ask")) : null,
     );
-    const table = el("table", { class: "rules", "data-list": list, "aria-label": titles.title }, el("caption", {}, titles.title, el("span", { class: "muted" }, ` (${rows.length})`)), el("thead", {}, head));
+    const table = el("table", { class: "rules", "data-list": list, "aria-label": titles.title }, el("caption", {}, titles.title, el("span", { class: "muted list-count" }, ` (${t("{0} in this file", captionCount(rows))})`)), el("thead", {}, head));
     rows.forEach((row, i) => table.append(this.rowBody(list, row, i, rows.length, d.diagnostics.rows[list][i] ?? [], !!d.readOnly)));
     const add = el("button", { type: "button", class: "secondary add", "data-list": list, disabled: !!d.readOnly }, icon("add"), ` ${isPattern ? (list === "toolNamePatterns" ? t("Add tool pattern") : t("Add pattern")) : t("Add path")}`);
     add.addEventListener("click", () => this.edit({ op: "add", list }));
@@ -248,4 +248,11 @@ export class RulesEditor {
     }
     this.highlight(this.matched);
   }
+}
+
+/** A list's count as the panel's summary counts it (listCount in messages.ts). */
+function captionCount(rows: readonly RuleRow[]): string {
+  const { rules, exclusions } = listCount(rows);
+  if (exclusions === 0) return String(rules);
+  return exclusions === 1 ? t("{0}, 1 exclusion", rules) : t("{0}, {1} exclusions", rules, exclusions);
 }

@@ -132,6 +132,17 @@ describe("doctor", () => {
     assert.deepEqual(status(r, "claude"), ["warn"]);
   });
 
+  it("an endpoint but no agent wired yet: no 'FAIL token'; the summary says no agent is wired and the command that wires one (issue 38)", async () => {
+    await start();
+    const r = await doctor();
+    assert.deepEqual(status(r, "token"), ["ok"], msg(r, "token"));
+    assert.match(msg(r, "token"), /no Claude Code hooks yet/);
+    assert.deepEqual(status(r, "hooks"), ["fail"]);
+    const text = formatReport(r);
+    assert.ok(text.includes(`NOT GUARDED: no agent is wired to this folder yet. Wire one: damage-control install claude --cwd ${dir}`), text);
+    assert.doesNotMatch(text, /FAIL {2}token/);
+  });
+
   it("token missing or stale", async () => {
     const e = await start();
     installHooks(e.url);

@@ -15,8 +15,10 @@ describe("panel agent health", () => {
   it("agents not set up collapse into one quiet line that names them, with their commands as its detail", () => {
     const lines = agentLines([notInstalled("codex", "Codex CLI", "damage-control install codex"), notInstalled("qwen", "Qwen Code", "damage-control install qwen"), { id: "pi", status: "warn", message: "pi extension not installed (only needed for pi: damage-control install pi)", agent: { label: "pi", state: "not-installed" } }]);
     assert.equal(lines.length, 1);
-    assert.deepEqual({ id: lines[0]!.id, state: lines[0]!.state, status: lines[0]!.status, text: lines[0]!.text }, { id: "not-installed", state: "not-installed", status: "ok", text: "Not set up for: Codex CLI, Qwen Code, pi" });
+    assert.deepEqual({ id: lines[0]!.id, state: lines[0]!.state, status: lines[0]!.status, text: lines[0]!.text }, { id: "not-installed", state: "not-installed", status: "ok", text: "No agent is wired yet. Not set up for: Codex CLI, Qwen Code, pi" });
     assert.equal(lines[0]!.detail, "Codex CLI: damage-control install codex\nQwen Code: damage-control install qwen\npi: damage-control install pi");
+    // Changed on purpose (issue 38): with no agent wired, the line carries the one command that wires the first.
+    assert.equal(lines[0]!.fix, "damage-control install codex");
   });
 
   it("an agent installed but not guarding gets a warning line first: the doctor's reason and the command that fixes it", () => {
@@ -35,6 +37,9 @@ describe("panel agent health", () => {
     const off: Check = { id: "vscode", status: "warn", message: "VS Code's agent is not guarded: no /h/.copilot/hooks/damage-control.json", agent: { label: "VS Code's agent", state: "not-installed" } };
     const [line] = agentLines([off]);
     assert.deepEqual([line!.id, line!.status, line!.action], ["vscode", "warn", "guardVsCodeAgent"]);
+    // Changed on purpose (issue 38): a short line on the first screen, the doctor's message as its tooltip.
+    assert.equal(line!.text, "VS Code's agent is not guarded yet.");
+    assert.equal(line!.detail, off.message);
     const [on] = agentLines([{ ...off, status: "ok", message: "VS Code's agent is guarded by x", agent: { label: "VS Code's agent", state: "guarding" } }]);
     assert.deepEqual([on!.status, on!.action, on!.text], ["ok", undefined, "VS Code's agent is guarded by x"]);
   });

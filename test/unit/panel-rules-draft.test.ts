@@ -4,7 +4,9 @@
 import * as assert from "node:assert/strict";
 import { parseRules } from "../../src/engine/rules/parse";
 import { applyEdit, checkDraft, readRows } from "../../src/views/panel/rules-draft";
-import type { RuleEdit } from "../../src/views/panel/messages";
+import { listCount, type RuleEdit, type RuleList } from "../../src/views/panel/messages";
+import { DEFAULT_RULES_TEXT } from "../../src/engine/rules/defaults";
+import { ruleCounts } from "../../src/core/counts";
 
 const TEXT = [
   "# top comment",
@@ -56,9 +58,11 @@ describe("panel rules draft", () => {
     const [d] = checked.diagnostics.rows.bashToolPatterns[2];
     assert.equal(d.code, "invalid-regex");
     assert.equal(d.message, engine.find((e) => e.code === "invalid-regex")!.message);
-    assert.equal(d.fixTitle, "Escape the offending character");
+    // Changed on purpose (issue 38): the fix that keeps the rule's meaning (close the group), as in
+    // the YAML editor, titled with what it still matches; no longer "escape the offending character".
+    assert.equal(d.fixTitle, 'Close the group: (unclosed) — still matches "unclosed"');
     text = edit(text, { op: "fix", diagnostic: d.index });
-    assert.equal(readRows(text).rows[2].value, "\\(unclosed");
+    assert.equal(readRows(text).rows[2].value, "(unclosed)");
     assert.equal(checkDraft(text).diagnostics.hasErrors, false);
   });
 
@@ -131,5 +135,20 @@ describe("panel rules draft", () => {
     const parsed = parseRules(next);
     assert.ok(parsed.ok, JSON.stringify(parsed.diagnostics));
     assert.deepEqual(parsed.rules.toolNamePatterns?.map((r) => [r.tool, r.reason, r.ask]), [["mcp__github__merge_*", "merging is for a human", true], ["mcp__*__delete_*", "deleting needs a human", false]]);
+  });
+});
+
+describe("one count for a list (issue 38)", () => {
+  it("the editor's heading counts a file's rules as the summary does: exclusions apart", () => {
+    // The defaults as a rules file (what `npm start` writes): the editor's rows, the parsed rules.
+    const rows = readRows(DEFAULT_RULES_TEXT).rows;
+    const rules = parseRules(DEFAULT_RULES_TEXT).rules;
+    const c = ruleCounts(rules);
+    const of = (list: RuleList) => listCount(rows.filter((r) => r.list === list)).rules;
+    assert.equal(of("zeroAccessPaths"), c.zeroAccess);
+    assert.equal(of("readOnlyPaths"), c.readOnly);
+    assert.equal(of("noDeletePaths"), c.noDelete);
+    assert.equal(of("bashToolPatterns"), c.bashPatterns);
+    assert.ok(listCount(rows.filter((r) => r.list === "zeroAccessPaths")).exclusions > 0, "the defaults have exclusions to count apart");
   });
 });

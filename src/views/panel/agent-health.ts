@@ -39,7 +39,10 @@ export function agentLines(checks: readonly Check[], t: Translate = plain): Agen
     const { label, state } = agentOf(c);
     const fix = fixCommand(c.message);
     if (c.id === "vscode") {
-      vscode.push({ id: c.id, state, status: c.status, text: c.message, ...(state !== "guarding" && { action: "guardVsCodeAgent" as const }) });
+      // Not set up yet is said in one short line with its button (the doctor's long message is the
+      // tooltip): a newcomer's first screen is not an alarm (issue 38). A hook VS Code skips is said in full.
+      const short = state === "not-installed";
+      vscode.push({ id: c.id, state, status: c.status, text: short ? t("VS Code's agent is not guarded yet.") : c.message, ...(short && { detail: c.message }), ...(state !== "guarding" && { action: "guardVsCodeAgent" as const }) });
     } else if (state === "not-guarding") {
       broken.push({ id: c.id, state, status: c.status === "ok" ? "warn" : c.status, text: t("{0} is not guarded: {1}", label, reason(label, c.message)), ...(fix && { fix }) });
     } else if (state === "guarding") {
@@ -48,12 +51,17 @@ export function agentLines(checks: readonly Check[], t: Translate = plain): Agen
   }
   const lines = [...broken, ...vscode, ...guarding];
   if (absent.length) {
+    // No agent wired at all: the line says so and carries the one command that wires the first
+    // (issue 38: say what is missing and the command that fixes it).
+    const none = broken.length === 0 && guarding.length === 0;
+    const first = absent.find((a) => a.fix);
     lines.push({
       id: "not-installed",
       state: "not-installed",
       status: "ok",
-      text: t("Not set up for: {0}", absent.map((a) => a.label).join(", ")),
+      text: none ? t("No agent is wired yet. Not set up for: {0}", absent.map((a) => a.label).join(", ")) : t("Not set up for: {0}", absent.map((a) => a.label).join(", ")),
       detail: absent.map((a) => (a.fix ? `${a.label}: ${a.fix}` : a.label)).join("\n"),
+      ...(none && first?.fix && { fix: first.fix }),
     });
   }
   return lines;

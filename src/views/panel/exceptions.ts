@@ -14,7 +14,7 @@ export interface FolderException {
 }
 
 /** Writes the exception; resolves with the file it went to (and its line, when known). */
-export type ExceptionWriter = (exception: FolderException) => Promise<{ file: string; line?: number }>;
+export type ExceptionWriter = (exception: FolderException) => Promise<{ file: string; id?: string; line?: number }>;
 
 /**
  * The writer, while a guard runs. Only a command refused by a bash pattern can be excepted from
@@ -26,7 +26,6 @@ export function folderExceptionWriter(guard: Guard | undefined): ExceptionWriter
     if (e.tool.toLowerCase() !== "bash" || e.target.startsWith("[")) {
       throw new Error("only a refused command can be allowed from the feed; a path exception goes into your rules file (allow: - path: …)");
     }
-    const { file } = guard.allowInFolder(e.target, e.folder, `allowed from the panel's feed${e.rule ? ` (rule ${e.rule})` : ""}`);
-    return { file };
+    return guard.allowInFolder(e.target, e.folder, `allowed from the panel's feed${e.rule ? ` (rule ${e.rule})` : ""}`);
   };
 }

@@ -24,6 +24,8 @@ export interface PanelFolder {
   broken: boolean;
   counts: { total: number; bashPatterns: number; ask: number; zeroAccess: number; readOnly: number; noDelete: number };
   diagnostics: PanelDiagnostic[];
+  /** Rules changed into ones that no longer match what their previous version matched. */
+  lost?: { line: number; pattern: string; examples: string[] }[];
 }
 
 /** The rule lists of a rules file, in file order. */
@@ -46,6 +48,14 @@ export interface RuleRow {
   line: number;
   /** Where the rule comes from. Absent = "workspace" (the layered rules will fill it). */
   layer?: string;
+}
+
+/** A list's rows counted as the summary (core/counts.ts) counts rules: an exclusion ("!path") is
+ *  not a rule of its own but an exception to one, so it is counted apart (issue 38: the summary
+ *  said zero-access 8, the editor's heading 10, two of the ten being exclusions). */
+export function listCount(rows: readonly Pick<RuleRow, "list" | "value">[]): { rules: number; exclusions: number } {
+  const exclusions = rows.filter((r) => r.list !== "bashToolPatterns" && r.list !== "toolNamePatterns" && r.value.startsWith("!")).length;
+  return { rules: rows.length - exclusions, exclusions };
 }
 
 /** One edit of the draft, applied with yaml's document API (comments and order kept). */
@@ -105,7 +115,20 @@ export interface FeedEntry {
   /** What a person reads first: the rule's own reason, else the reason without the model-facing wording. */
   headline: string;
   /** The snapshot kept before the call ran (Restore), or why none was. */
-  snapshot?: { id?: string; holds?: string; notKept?: string; remote?: string };
+  snapshot?: { id?: string; holds?: string; notKept?: string; remote?: string; restored?: boolean };
+  /** "Allow in this folder" wrote an exception for this call. */
+  allowedHere?: boolean;
+  /** What the last action on this entry did (shown on the entry, also as a toast). */
+  note?: { text: string; ok: boolean };
+}
+
+/** What a feed entry is, for the feed's sections: a rule refused it, a human was asked, or the
+ *  rules let it run and a snapshot was kept (or could not be) first. */
+export type FeedKind = "refused" | "asked" | "kept";
+export const FEED_KINDS: readonly FeedKind[] = ["refused", "asked", "kept"];
+
+export function kindOf(outcome: FeedOutcome): FeedKind {
+  return outcome === "refused" ? "refused" : outcome === "let-through" ? "kept" : "asked";
 }
 
 /** One line of the panel's agent health (agent-health.ts builds them from the doctor's checks). */
@@ -148,6 +171,9 @@ export type ToPanel =
       refusals: number;
       /** Managed settings switch our project hooks off (allowManagedHooksOnly), said in one line. */
       managedWarning?: string | null;
+      /** The user's exceptions in force for each folder ("Allow in this folder" adds one), and where
+       *  they are written (what `damage-control exceptions list` reads). */
+      exceptions: { count: number; file: string };
       /** Whether "Allow in this folder" has a writer behind it (the layered rules' exceptions). */
       exceptionsAvailable: boolean;
       /** Each agent the doctor knows (VS Code's own with what only the extension sees: chat.useHooks,
@@ -157,7 +183,8 @@ export type ToPanel =
   | { type: "feed"; entries: FeedEntry[] }
   | { type: "decision"; entry: FeedEntry }
   | { type: "feedUpdate"; entry: FeedEntry }
-  | { type: "stats"; stats: PanelStats; hits: Record<string, number> }
+  /** `quiet`: decisions in the pictures that the feed does not list (allowed, nothing destroyed). */
+  | { type: "stats"; stats: PanelStats; hits: Record<string, number>; quiet: number }
   /** The draft of a folder's rules file as rows. `dirty`: differs from the file as loaded.
    *  `structural`: rows were added, removed, moved or rewritten (re-render the inputs); a plain
    *  field edit only updates diagnostics. `changedOnDisk`: the file changed outside the panel. */
@@ -183,6 +210,8 @@ export type ToPanel =
       /** Which row decided: list + value as written. */
       ruleRef: { list: RuleList; value: string } | null;
       reason: string;
+      /** The deciding rule's own reason, when it has one (bash patterns, tool names). */
+      ruleReason?: string;
       match: { start: number; end: number; text: string } | null;
       input: string;
     }

@@ -10,11 +10,12 @@ import * as vscode from "vscode";
 import { mcpName, toolLabel } from "../../engine/mcp/name";
 import { mcpCallFromTarget } from "../../engine/mcp/target";
 import { describeRule } from "../../engine/reason";
-import type { RuleKind, RuleSet } from "../../engine/types";
+import type { RuleKind, RuleSet, Verdict } from "../../engine/types";
 import { ruleCounts } from "../../core/counts";
 import type { DecisionRecord } from "../../core/guard";
 import type { LedgerEntry } from "../../core/ledger";
 import type { RulesStore } from "../../core/rules-store";
+import { listUserExceptions, userRulesFile } from "../../core/layer-files";
 import { projectHooksDisabledMessage, readManaged } from "../../install/managed";
 import type { GuardHost } from "../guard-host";
 import { GUARD_VSCODE_AGENT_COMMAND, onVsCodeAgentChanged } from "../guard-vscode-agent";
@@ -24,6 +25,7 @@ import { folderExceptionWriter } from "./exceptions";
 import { hitsOf, isRefusal, statsOf, toFeed } from "./feed";
 import { confirmAndRestore } from "../restore";
 import { isFromPanel, type ExplainStep, type FeedEntry, type FromPanel, type PanelDiagnostic, type RuleEdit, type RuleList, type ToPanel } from "./messages";
+import { LostMatchTracker } from "./lost-matches";
 import { decideForPanel } from "./panel-decide";
 import { applyEdit, checkDraft } from "./rules-draft";
 
@@ -68,8 +70,14 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
   private view: vscode.WebviewView | undefined;
   private readonly feed: FeedEntry[] = [];
   /** Every decision seen (ledger tail, then live), for the pictures and the hit counts. */
-  private history: Pick<LedgerEntry, "time" | "agent" | "rule" | "decision">[] = [];
+  private history: Pick<LedgerEntry, "time" | "agent" | "rule" | "decision" | "tool" | "target">[] = [];
+  /** Rules changed into ones that no longer match what they matched (the health line). */
+  private readonly lost = new LostMatchTracker();
   private restored = false;
+  /** Test a Command's verdict (decided by the command, through the bounded decider), for the panel. */
+  private pendingTry: { command: string; verdict: Verdict } | undefined;
+  /** The webview's script said "ready" (messages posted before are lost). */
+  private ready = false;
   private refusals = 0;
   private readonly drafts = new Map<string, Draft>();
   private current: string | undefined;
@@ -141,6 +149,7 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     const media = vscode.Uri.joinPath(this.extensionUri, "media");
     const dist = vscode.Uri.joinPath(this.extensionUri, "dist");
     view.webview.options = { enableScripts: true, localResourceRoots: [media, dist] };
+    this.ready = false;
     view.webview.html = this.html(view.webview, media, dist);
     view.webview.onDidReceiveMessage((m: unknown) => {
       if (isFromPanel(m)) this.onMessage(m).catch((e) => logError("panel message failed", e));
@@ -157,6 +166,20 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.view?.show?.(true);
   }
 
+  /** *Test a Command* from the palette: decided in the panel's Try a command, where the verdict,
+   *  the rule's reason and the matched part are shown (not in a toast). Kept until the panel's
+   *  script is ready when the panel was not open yet. */
+  showTry(command: string, verdict: Verdict): void {
+    this.pendingTry = { command, verdict };
+    if (this.view?.visible && this.ready) this.flushTry();
+  }
+
+  private flushTry(): void {
+    const t = this.pendingTry;
+    this.pendingTry = undefined;
+    if (t) this.postTry(t.verdict, t.command);
+  }
+
   private post(m: ToPanel): void {
     void this.view?.webview.postMessage(m);
   }
@@ -169,6 +192,12 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       source: s.source,
       broken: s.broken,
       counts: ruleCounts(s.rules),
+      lost: this.lost.update(
+        s.folder,
+        s.rules.bashToolPatterns.map((r) => ({ pattern: r.pattern, line: r.range?.start.line })),
+        (rule) => [...new Set(this.history.filter((e) => e.rule === rule && e.tool.toLowerCase() === "bash" && !e.target.startsWith("[")).map((e) => e.target))].slice(-3),
+        s.broken,
+      ),
       diagnostics: s.diagnostics.map((d, i): PanelDiagnostic => ({
         line: d.range.start.line,
         character: d.range.start.character,
@@ -189,13 +218,28 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
       down: this.host.endpoint ? null : (this.host.down ?? vscode.l10n.t("starting")),
       refusals: this.refusals,
       managedWarning,
+      exceptions: this.exceptionCount(),
       exceptionsAvailable: folderExceptionWriter(guard) !== undefined,
       ...(this.agents.current && { agents: this.agents.current }),
     });
   }
 
+  /** The user's exceptions that apply to the open folders: the file `damage-control exceptions
+   *  list` reads (the guard writes "Allow in this folder" there). */
+  private exceptionCount(): { count: number; file: string } {
+    const folders = this.host.folders();
+    try {
+      return { count: listUserExceptions().filter((e) => !e.folder || folders.includes(e.folder)).length, file: userRulesFile() };
+    } catch {
+      return { count: 0, file: userRulesFile() };
+    }
+  }
+
   private postStats(): void {
-    this.post({ type: "stats", stats: statsOf(this.history), hits: hitsOf(this.history) });
+    // The pictures count every decision; the feed lists the allowed ones only when they kept a
+    // snapshot: the feed says how many it leaves out, so the two agree.
+    const quiet = this.history.filter((e) => e.decision === "allow" && !("snapshot" in e && e.snapshot)).length;
+    this.post({ type: "stats", stats: statsOf(this.history), hits: hitsOf(this.history), quiet });
   }
 
   private async onMessage(m: FromPanel): Promise<void> {
@@ -208,6 +252,8 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         this.postStats();
         const first = this.host.guard?.folders[0];
         if (first) this.sendDraft(first, 0, { structural: true });
+        this.ready = true;
+        this.flushTry();
         return;
       }
       case "loadRules":
@@ -229,9 +275,13 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         this.agents.refresh();
         return;
       case "restore": {
-        const id = this.feed.find((x) => x.id === m.id)?.snapshot?.id;
+        const e = this.feed.find((x) => x.id === m.id);
+        const id = e?.snapshot?.id;
         const done = id ? await confirmAndRestore(id) : undefined;
-        if (done) this.post({ type: "note", ok: done.ok, text: done.text });
+        if (!done || !e) return;
+        // The entry changes (Restore → Restored) and a toast says what was put back.
+        if (done.ok && e.snapshot) e.snapshot = { ...e.snapshot, restored: true };
+        this.answer(e, done.ok, done.text);
         return;
       }
       case "copy":
@@ -370,13 +420,17 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     const store = this.storeFor(folder);
     if (!guard || !store) return;
     const input = tool === "bash" ? { command: value } : { path: value };
-    const v = await decideForPanel(guard, store, { tool, input });
+    this.postTry(await decideForPanel(guard, store, { tool, input }), value);
+  }
+
+  private postTry(v: Verdict, value: string): void {
     this.post({
       type: "tryResult",
       action: v.action,
       rule: v.rule ? describeRule(v.rule) : null,
       ruleRef: v.rule ? { list: LIST_OF_KIND[v.rule.kind], value: v.rule.text } : null,
       reason: v.reason,
+      ...(v.rule?.reason && { ruleReason: v.rule.reason }),
       match: v.match ?? null,
       input: value,
     });
@@ -446,11 +500,20 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     }
     try {
       const at = await writer({ folder: e.folder, agent: e.agent, tool: e.tool, target: e.target, ...(e.rule && { rule: e.rule }) });
-      this.post({ type: "note", ok: true, text: vscode.l10n.t("Exception written to {0}.", at.file) });
+      e.allowedHere = true;
+      this.answer(e, true, vscode.l10n.t("Allowed in this folder: {0} now runs here. Exception {1} in {2}; `damage-control exceptions list` shows it, `damage-control exceptions revoke {1}` takes it back.", e.target, at.id ?? "", at.file));
+      this.postState();
     } catch (err) {
       logError("could not write the exception", err);
-      this.post({ type: "note", ok: false, text: vscode.l10n.t("Could not write the exception: {0}", (err as Error).message) });
+      this.answer(e, false, vscode.l10n.t("Could not write the exception: {0}", (err as Error).message));
     }
+  }
+
+  /** An action on a feed entry answers twice: on the entry itself and as a toast. */
+  private answer(e: FeedEntry, ok: boolean, text: string): void {
+    e.note = { ok, text };
+    this.post({ type: "feedUpdate", entry: e });
+    void (ok ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
   }
 
   private html(webview: vscode.Webview, media: vscode.Uri, dist: vscode.Uri): string {

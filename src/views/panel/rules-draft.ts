@@ -4,7 +4,10 @@
 // very text, mapped to the row they fall on: the panel shows exactly what the YAML editor shows.
 // No `vscode`, no fs: the panel view does the I/O.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document, type Node as YamlNode } from "yaml";
+import { parse as parseYaml } from "yaml";
+import { quoteYaml } from "../../engine/rules/parse-context";
 import { parseRules } from "../../engine/rules/parse";
+import { regexExamples, regexFixes } from "../regex-fixes";
 import type { Diagnostic } from "../../engine/types";
 import { english, type Translate } from "../translate";
 import { ENTRY_VALUE_KEY, RULE_LISTS, type PanelDiagnostic, type RowDiagnostics, type RuleEdit, type RuleList, type RuleRow } from "./messages";
@@ -82,10 +85,31 @@ function toPanel(d: Diagnostic, index: number): PanelDiagnostic {
   };
 }
 
+/** An invalid regex's quick fix in the panel is the YAML editor's first one (regex-fixes.ts): the
+ *  repair that keeps the rule matching its literal reading, titled with what it matches. The
+ *  engine's "escape the offending character" made `(unclosed` need a literal "(" (issue 38). */
+function meaningKeepingFix(text: string, d: Diagnostic): Diagnostic {
+  if (d.code !== "invalid-regex" || !d.fix) return d;
+  const at = (p: { line: number; character: number }) => offsetOf(text, p.line, p.character);
+  let source: unknown;
+  try {
+    source = parseYaml(text.slice(at(d.fix.range.start), at(d.fix.range.end)));
+  } catch {
+    return d;
+  }
+  if (typeof source !== "string") return d;
+  const examples = regexExamples({ source });
+  const [best] = regexFixes(source, examples);
+  if (!best) return d;
+  const what = best.kind === "close" ? `Close the group: ${best.pattern}` : best.kind === "remove" ? `Remove the stray character: ${best.pattern}` : `Escape the offending character (match it literally): ${best.pattern}`;
+  const title = examples.length === 0 ? what : best.lost.length === 0 ? `${what} — still matches ${best.matches.map((e) => JSON.stringify(e)).join(", ")}` : `${what} — changes the rule: no longer matches ${best.lost.map((e) => JSON.stringify(e)).join(", ")}`;
+  return { ...d, fix: { ...d.fix, title, newText: quoteYaml(best.pattern) } };
+}
+
 /** Rows plus the engine's diagnostics of this text, each on the row whose lines it starts in. */
 export function checkDraft(text: string, t: Translate = english): CheckedDraft {
   const read = readRows(text, t);
-  const engine = parseRules(text).diagnostics;
+  const engine = parseRules(text).diagnostics.map((d) => meaningKeepingFix(text, d));
   const rows = emptyLists<PanelDiagnostic[][]>(() => []);
   for (const list of RULE_LISTS) rows[list] = read.ranges[list].map(() => []);
   const file: PanelDiagnostic[] = [];

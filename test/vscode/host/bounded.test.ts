@@ -35,8 +35,9 @@ suite("decisions on the extension host are bounded", () => {
       // `^(a+)+$` against 40 a's and a `!` backtracks 2^40 times: only the time limit ends it, as a refusal.
       assert.equal(v.action, "block", v.reason);
       assert.match(v.reason, /could not decide .*longer than \d+ ms/);
-      assert.equal(shown.length, 1, "one message with the result");
-      assert.match(shown[0]!, /^BLOCK: a{40}!/);
+      // Changed on purpose (issue 38): the result is shown in the panel's Try a command (verdict,
+      // the rule's reason, the matched part; test/vscode/ui/newcomer.test.ts), not in a toast.
+      assert.deepEqual(shown, [], "Test a Command answered in a toast");
     } finally {
       clearInterval(ticker);
       restoreInfo();

@@ -32,6 +32,10 @@ export const sel = {
    *  over them. (Other, hidden editors exist too, e.g. the Output panel's: filter on visibility.) */
   editorLine: "#workbench\\.parts\\.editor .monaco-editor .view-lines .view-line",
   editorSquiggleError: "#workbench\\.parts\\.editor .monaco-editor .view-overlays .squiggly-error",
+  /** The quick fix menu (Ctrl+.): one row per code action, its title as text. */
+  actionWidgetRow: ".action-widget .monaco-list-row.action",
+  /** A walkthrough's steps (Help → Get Started), each with data-step-id="<extension>#<walkthrough>#<step>". */
+  walkthroughStep: ".getting-started-step",
   /** The hover widget (editor hovers, e.g. a diagnostic's message). */
   hover: ".monaco-hover",
   /** Problems panel rows (Ctrl+Shift+M). */

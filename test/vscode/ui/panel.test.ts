@@ -71,11 +71,12 @@ suite("the panel", function () {
     await panel.locator('table.rules[data-list="bashToolPatterns"]').evaluate((e) => e.scrollIntoView({ block: "start" }));
     await screenshot(page, "panel-rules-editor-invalid");
 
-    // The quick fix of the YAML editor is there too: escape the offending character.
+    // The quick fix of the YAML editor is there too: the one that keeps the rule's meaning (changed
+    // on purpose, issue 38: it was "escape the offending character", which needs a literal "(").
     const fix = row(panel, "bashToolPatterns", n).locator(".diag button.fix");
-    assert.match(await fix.innerText(), /Escape the offending character/);
+    assert.match(await fix.innerText(), /Close the group: \(unclosed\) — still matches "unclosed"/);
     await fix.click();
-    await waitFor(async () => (await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()) === "\\(unclosed", 10_000, async () => `value after the fix: ${await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()}`);
+    await waitFor(async () => (await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()) === "(unclosed)", 10_000, async () => `value after the fix: ${await row(panel, "bashToolPatterns", n).locator("input.f-value").inputValue()}`);
     await waitFor(async () => !(await save.isDisabled()), 10_000, async () => "Save is still disabled after the fix");
     assert.equal(await row(panel, "bashToolPatterns", n).locator(".diag.error").count(), 0);
   });
@@ -208,12 +209,14 @@ suite("the panel", function () {
     await box.waitFor({ state: "visible", timeout: 10_000 });
     await box.fill("rm -rf build");
     await page.keyboard.press("Enter");
-    let note = "";
-    for (const deadline = Date.now() + 10_000; !note && Date.now() < deadline; await page.waitForTimeout(300)) {
-      note = (await readNotifications(page)).find((m) => m.startsWith("BLOCK: rm -rf build")) ?? "";
-    }
-    assert.ok(note, "no BLOCK notification from Test a Command");
-    await page.keyboard.press("Escape");
+    // Changed on purpose (issue 38): the answer is the panel's Try a command (verdict, the rule's
+    // reason, the matched part), not a truncated toast.
+    const panel = await panelFrame(page);
+    await waitFor(async () => (await panel.locator("#try-input").inputValue()) === "rm -rf build" && (await panel.locator("#try-result .decision").count()) > 0, 10_000, async () => `try result "${await panel.locator("#try-result").innerText()}"`);
+    assert.equal((await panel.locator("#try-result .decision").innerText()).trim(), "BLOCK");
+    assert.equal((await panel.locator("#try-result .match mark").innerText()).trim(), "rm -rf build");
+    assert.equal((await panel.locator("#try-result .rule-reason").innerText()).trim(), "Why: recursive or forced rm");
+    assert.ok(!(await readNotifications(page)).some((m) => m.startsWith("BLOCK: rm -rf build")), "Test a Command still answers in a toast");
     await screenshot(page, "panel-title-actions");
   });
 

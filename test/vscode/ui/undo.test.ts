@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { openFixtureWorkbench, showPanel, widenSideBar, type DcWorkbench } from "../support/dc-ui";
 import { bashHook, permission, postClaudeHook } from "../support/fixture-workspace";
-import { clickModalButton, readModal, screenshot, screenshotOnFailure } from "../support/workbench";
+import { clickModalButton, readModal, readNotifications, screenshot, screenshotOnFailure } from "../support/workbench";
 
 suite("undo: Restore in the feed", function () {
   this.timeout(180_000);
@@ -37,7 +37,11 @@ suite("undo: Restore in the feed", function () {
     const item = panel.locator('#feed li[data-outcome="let-through"]').first();
     await item.waitFor({ state: "visible", timeout: 15_000 });
     assert.equal((await item.locator(".feed-target").innerText()).trim(), "rm README.md");
-    assert.match(await item.locator(".feed-snapshot").innerText(), /snapshot kept: README\.md\. Remote services are never kept\./);
+    // Changed on purpose (issue 38): "Remote services are never kept." is said only where a remote is involved.
+    assert.equal((await item.locator(".feed-snapshot").innerText()).trim(), "snapshot kept: README.md.");
+    // Only the actions that apply to an allowed call with a snapshot: no rule to open, nothing to allow.
+    assert.equal(await item.locator("button.act-open").count(), 0);
+    assert.equal(await item.locator("button.act-allow").count(), 0);
     await item.scrollIntoViewIfNeeded();
     await screenshot(page, "undo-feed-restore");
     await item.locator("button.act-restore").click();
@@ -49,5 +53,14 @@ suite("undo: Restore in the feed", function () {
     const deadline = Date.now() + 10_000;
     while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(fs.readFileSync(file), before);
+    // It answers (issue 38): the entry's Restore becomes Restored, with the same text as the toast.
+    await item.locator(".act-restored").waitFor({ state: "visible", timeout: 10_000 });
+    assert.equal(await item.locator("button.act-restore").count(), 0, "the entry still offers Restore");
+    assert.equal((await item.locator(".entry-note").innerText()).trim(), "Restored README.md.");
+    let toast = "";
+    for (const end = Date.now() + 10_000; !toast && Date.now() < end; await page.waitForTimeout(200)) toast = (await readNotifications(page)).find((m) => m.startsWith("Restored README.md.")) ?? "";
+    assert.ok(toast, "no toast after Restore");
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, "undo-feed-restored");
   });
 });
