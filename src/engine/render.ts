@@ -7,7 +7,14 @@
  *   deny     refused, with the reason the model reads
  *   ask      let the agent ask its own user (only where we cannot ask ourselves)
  */
-export type Answer = { kind: "neutral" } | { kind: "allow" | "deny" | "ask"; reason: string };
+export type Answer = ({ kind: "neutral" } | { kind: "allow" | "deny" | "ask"; reason: string }) & {
+  /**
+   * Only on neutral or allow (an answer that already lets the call run): the shell command to run
+   * instead, the same command inside our sandbox runner (core/sandbox/). An agent that can rewrite
+   * its input carries it; it never turns anything into allow that was not one already.
+   */
+  run?: string;
+};
 
 /** Agents cap the strings they show (Claude Code: 10,000 characters); stay well inside. */
 export const MAX_REASON = 4000;
