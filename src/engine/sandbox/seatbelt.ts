@@ -13,6 +13,9 @@ export function sbString(s: string): string {
   return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 
+/** A rule's id as a comment line: a line break in it must not end the comment. */
+const note = (rule: string) => `; ${rule.replace(/[\r\n]+/g, " ")}`;
+
 export function seatbeltProfile(policy: SandboxPolicy): string {
   const lines = ["(version 1)", "(allow default)"];
   if (policy.allowWrite.length > 0) {
@@ -20,7 +23,7 @@ export function seatbeltProfile(policy: SandboxPolicy): string {
     const allowed = [...policy.allowWrite.map((p) => `(subpath ${sbString(p)})`), '(subpath "/dev")'];
     lines.push(`(deny file-write* (require-not (require-any ${allowed.join(" ")})))`);
   }
-  for (const p of policy.denyWrite) lines.push(`; ${p.rule}`, `(deny file-write* (subpath ${sbString(p.path)}))`);
-  for (const p of policy.denyRead) lines.push(`; ${p.rule}`, `(deny file-read* file-write* (subpath ${sbString(p.path)}))`);
+  for (const p of policy.denyWrite) lines.push(note(p.rule), `(deny file-write* (subpath ${sbString(p.path)}))`);
+  for (const p of policy.denyRead) lines.push(note(p.rule), `(deny file-read* file-write* (subpath ${sbString(p.path)}))`);
   return lines.join("\n") + "\n";
 }
