@@ -15,7 +15,11 @@ import type { DecisionRecord } from "../../src/core/guard";
 import { codexTurn, geminiTurn, qwenTurn, type Turn } from "./support/agent-turns";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
-import type { AgentToolId } from "../../scripts/test-tools.js";
+import type { ToolId } from "../../scripts/test-tools.js";
+import { piBash, startOpenAIMock } from "./support/openai-mock";
+import { runPi } from "./support/pi";
+import { PI_EXTENSION } from "./support/guarded";
+import { explain } from "./support/suite";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
@@ -55,7 +59,18 @@ async function guarded(mode: SandboxMode, env?: NodeJS.ProcessEnv): Promise<Guar
   return g;
 }
 
-const AGENTS: { tool: AgentToolId; agent: string; turn: Turn }[] = [
+/** pi 1.6.0 with the bundled extension (it sets the call's input to the command the endpoint gives). */
+const piTurn: Turn = async (g, command) => {
+  const mock = await startOpenAIMock({ steps: [[piBash(command)]] });
+  addCleanup(() => mock.close());
+  const run = await runPi({ version: "1.6.0", cwd: g.proj.dir, baseUrl: mock.baseUrl, prompt: "Do the work.", extensions: [PI_EXTENSION], env: { ...proxy.trap.env, ...g.env }, mode: "print" });
+  assert.equal(run.exitCode, 0, explain(run));
+  proxy.assertNoEscapes();
+  return { run: run as never, outputs: mock.toolResults().map((t) => t.text), requests: mock.mainRequests().map((r) => r.body) };
+};
+
+const AGENTS: { tool: ToolId; agent: string; turn: Turn }[] = [
+  { tool: "pi-1.6.0", agent: "pi", turn: piTurn },
   { tool: "codex-0.171.0", agent: "codex", turn: codexTurn({ proxy, addCleanup }) },
   { tool: "gemini-0.61.0", agent: "gemini", turn: geminiTurn({ proxy, addCleanup }) },
 ];
