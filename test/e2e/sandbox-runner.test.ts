@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { SandboxMode, SandboxPolicy } from "../../src/engine/sandbox/policy-types";
 import type { DecisionRecord } from "../../src/core/guard";
-import { codexTurn, geminiTurn, qwenTurn, type Turn } from "./support/agent-turns";
+import { codexTurn, geminiTurn, opencodeTurn, qwenTurn, type Turn } from "./support/agent-turns";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
 import type { ToolId } from "../../scripts/test-tools.js";
@@ -73,6 +73,7 @@ const AGENTS: { tool: ToolId; agent: string; turn: Turn }[] = [
   { tool: "pi-1.6.0", agent: "pi", turn: piTurn },
   { tool: "codex-0.171.0", agent: "codex", turn: codexTurn({ proxy, addCleanup }) },
   { tool: "gemini-0.61.0", agent: "gemini", turn: geminiTurn({ proxy, addCleanup }) },
+  { tool: "opencode-1.18.33", agent: "opencode", turn: opencodeTurn({ proxy, addCleanup }) },
 ];
 
 for (const a of AGENTS) {

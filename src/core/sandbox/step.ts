@@ -30,7 +30,7 @@ export interface GuardSandboxOptions {
  * from the rules elsewhere) and are never rewritten.
  */
 // Qwen Code 0.24.4 documents updatedInput but ignores it on PreToolUse (with or without "allow", measured).
-export const RUNNER_AGENTS: ReadonlySet<AgentId> = new Set<AgentId>(["codex", "gemini", "pi"]);
+export const RUNNER_AGENTS: ReadonlySet<AgentId> = new Set<AgentId>(["codex", "gemini", "pi", "opencode"]);
 const OWN_SANDBOX: ReadonlySet<AgentId> = new Set<AgentId>(["claude", "vscode", "cli"]);
 
 /** What the feed and the ledger say of the sandbox for one call. */

@@ -11,6 +11,7 @@ import { startOpenAIMock, toolCall } from "./openai-mock";
 import { startResponsesMock } from "./responses-mock";
 import type { Guarded } from "./guarded";
 import type { ProxyTrap } from "./proxy-trap";
+import { sendJson, startLoopbackServer } from "./loopback-server";
 
 export interface TurnOptions {
   install?: boolean;
@@ -148,6 +149,57 @@ export function qwenTurn(c: TurnContext): Turn {
       home,
       args: ["-p", "Do the work.", "--yolo"],
       env: { ...c.proxy.trap.env, ...g.env, OPENAI_API_KEY: "x", OPENAI_BASE_URL: mock.baseUrl, OPENAI_MODEL: "mock-model", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" },
+      timeoutMs: 90_000,
+    });
+    finish(c, run, mock.mainRequests().length);
+    return { run, outputs: mock.toolResults().map((r) => r.text), requests: mock.mainRequests().map((r) => r.body) };
+  };
+}
+
+/**
+ * OpenCode installs @opencode-ai/plugin into every config folder it reads (in the background,
+ * waited for before plugins load). Offline, a registry on 127.0.0.1 that answers 404 at once ends
+ * that install quickly (a dead port is retried for about a minute); the plugin needs no package.
+ */
+async function emptyRegistry(c: TurnContext): Promise<Record<string, string>> {
+  const server = await startLoopbackServer((_req, res) => sendJson(res, 404, { error: "not found" }));
+  c.addCleanup(() => server.close());
+  const url = `${server.url}/`;
+  return { npm_config_registry: url, NPM_CONFIG_REGISTRY: url, BUN_CONFIG_REGISTRY: url };
+}
+
+/** The workspace config OpenCode needs to talk to a mock offline (more-agents.md). */
+function writeOpenCodeConfig(g: Guarded, baseURL: string): void {
+  const config = {
+    $schema: "https://opencode.ai/config.json",
+    provider: { mock: { npm: "@ai-sdk/openai-compatible", name: "mock", options: { baseURL, apiKey: "x" }, models: { "mock-model": { name: "mock-model" } } } },
+    model: "mock/mock-model",
+    permission: { bash: "allow", edit: "allow" },
+    autoupdate: false,
+    share: "disabled",
+  };
+  fs.writeFileSync(g.proj.path("opencode.json"), JSON.stringify(config, null, 2));
+}
+
+/** OpenCode 1.18.33: `opencode run` against a mock chat-completions API (the provider in the workspace's opencode.json). */
+export function opencodeTurn(c: TurnContext): Turn {
+  return async (g, command, opts = {}) => {
+    const mock = await startOpenAIMock({ steps: [[toolCall("bash", { command, description: "do it" })]] });
+    c.addCleanup(() => mock.close());
+    const home = opts.home ?? agentHome("opencode");
+    writeOpenCodeConfig(g, mock.baseUrl);
+    if (opts.install !== false) {
+      const r = g.cli(["install", "opencode"], { HOME: home, XDG_CONFIG_HOME: `${home}/.config` });
+      assert.equal(r.status, 0, r.stderr);
+    }
+    await opts.before?.(home);
+    const run = await runAgent({
+      tool: "opencode-1.18.33",
+      cwd: g.proj.dir,
+      home,
+      args: ["run", "Do the work."],
+      // OpenCode takes its session's folder from $PWD, not from the process's working directory.
+      env: { ...c.proxy.trap.env, ...g.env, PWD: g.proj.dir, OPENCODE_DISABLE_MODELS_FETCH: "true", OPENCODE_DISABLE_AUTOUPDATE: "true", OPENCODE_DISABLE_LSP_DOWNLOAD: "true", ...(await emptyRegistry(c)) },
       timeoutMs: 90_000,
     });
     finish(c, run, mock.mainRequests().length);
