@@ -9,6 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { bwrapArgs, argsFile } from "../../src/engine/sandbox/bwrap-args";
 import { seatbeltProfile, sbString } from "../../src/engine/sandbox/seatbelt";
+import { kernelRefusals } from "../../src/engine/sandbox/refusals";
 import type { SandboxMode, SandboxPolicy } from "../../src/engine/sandbox/policy-types";
 import { SandboxRunner } from "../../src/core/sandbox/runner";
 import { Guard } from "../../src/core/guard";
@@ -242,6 +243,50 @@ describe("sandbox: the guard's step (modes; a rewrite only on an answer that alr
       assert.doesNotMatch(await body(g, "claude", codex("ls")), /deny|sandbox\/run/);
     } finally {
       g.close();
+    }
+  });
+});
+
+describe("sandbox: what the kernel refused, read from a sandboxed call's output (the feed's path and rule)", () => {
+  const p = policy("/w");
+  it("Python, coreutils, sh and Node messages → the path and the policy entry that covers it", () => {
+    const out = [
+      "read failed: [Errno 13] Permission denied: '.env'",
+      "delete failed: [Errno 30] Read-only file system: 'keep/a.txt'",
+      "rm: cannot remove 'keep/b': Read-only file system",
+      "ls: cannot open directory 'secrets': Permission denied",
+      "sh: 1: cannot create keep/x: Read-only file system",
+      "Error: EACCES: permission denied, open '/w/secrets/id'",
+    ].join("\n");
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    assert.deepEqual(kernelRefusals(out, p, "/w").sort(byPath), [
+      { path: "/w/.env", kind: "read", rule: ".env" },
+      { path: "/w/keep/a.txt", kind: "write", rule: "keep/" },
+      { path: "/w/keep/x", kind: "write", rule: "keep/" },
+      { path: "/w/secrets/id", kind: "read", rule: "secrets/" },
+      { path: "/w/keep/b", kind: "write", rule: "keep/" },
+      { path: "/w/secrets", kind: "read", rule: "secrets/" },
+    ].sort(byPath));
+  });
+
+  it("a refusal on a path the policy does not cover is not ours: not reported", () => {
+    assert.deepEqual(kernelRefusals("cat: /root/x: Permission denied\nrm: cannot remove '/usr/bin/ls': Read-only file system", p, "/w"), []);
+  });
+
+  (HAVE_BWRAP ? it : it.skip)("from a real sandboxed run: the secret and the read-only folder, each with its rule", () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dc-sandbox-ref-"));
+    try {
+      fs.mkdirSync(path.join(tmp, "keep"));
+      fs.writeFileSync(path.join(tmp, "keep/a"), "x");
+      fs.writeFileSync(path.join(tmp, ".env"), "K=v");
+      const pol = policy(tmp);
+      const runner = new SandboxRunner(path.join(tmp, "state"), "/usr/bin/bwrap");
+      const r = spawnSync("/bin/sh", ["-c", runner.prepare(pol, "cat .env; rm -rf keep; python3 -c \"open('.env')\"").command], { cwd: tmp, encoding: "utf8" });
+      const got = kernelRefusals(r.stdout + r.stderr, pol, tmp).map((x) => `${x.kind} ${path.relative(tmp, x.path)} ${x.rule}`);
+      assert.ok(got.includes("read .env .env"), JSON.stringify(got));
+      assert.ok(got.includes("write keep/a keep/"), JSON.stringify(got));
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
 });
