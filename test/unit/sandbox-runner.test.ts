@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { bwrapArgs, argsFile } from "../../src/engine/sandbox/bwrap-args";
 import { seatbeltProfile, sbString } from "../../src/engine/sandbox/seatbelt";
 import { kernelRefusals } from "../../src/engine/sandbox/refusals";
+import { toFeed } from "../../src/views/panel/feed";
 import type { SandboxMode, SandboxPolicy } from "../../src/engine/sandbox/policy-types";
 import { SandboxRunner } from "../../src/core/sandbox/runner";
 import { Guard } from "../../src/core/guard";
@@ -288,5 +289,14 @@ describe("sandbox: what the kernel refused, read from a sandboxed call's output 
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe("sandbox: the feed marks a call that ran sandboxed", () => {
+  const base = { time: "2026-12-04T00:00:00.000Z", agent: "codex", event: "PreToolUse", tool: "bash", target: "python3 cleanup.py", decision: "allow" as const, folder: "/w" };
+  it("a record with sandbox.ran → the entry says so; one that could not run sandboxed, or none, does not", () => {
+    assert.equal(toFeed({ ...base, sandbox: { ran: "bubblewrap", policy: "ab" } }).sandboxed, true);
+    assert.equal(toFeed({ ...base, sandbox: { unsandboxed: "no bwrap" } }).sandboxed, undefined);
+    assert.equal(toFeed(base).sandboxed, undefined);
   });
 });

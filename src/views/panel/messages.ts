@@ -106,6 +106,8 @@ export interface FeedEntry {
   headline: string;
   /** The snapshot kept before the call ran (Restore), or why none was. */
   snapshot?: { id?: string; holds?: string; notKept?: string; remote?: string };
+  /** The call ran in our sandbox (bubblewrap): the kernel held the rules' paths, whatever it did. */
+  sandboxed?: boolean;
 }
 
 /** One line of the panel's agent health (agent-health.ts builds them from the doctor's checks). */
