@@ -173,7 +173,7 @@ describe("sandbox: the guard's step (modes; a rewrite only on an answer that alr
   function guard(mode: SandboxMode, pathVar = process.env.PATH): Guard {
     return new Guard({ folders: [ws], home: tmp, decider: inProcessDecider, env, ledger: false, snapshots: false, sandbox: { mode: () => mode, policy: () => policy(ws), stateDir: path.join(tmp, "state"), env: { PATH: pathVar } } });
   }
-  const codex = (command: string, id = "t1") => ({ session_id: "s", cwd: ws, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: id });
+  const codex = (command: string, id = "t1", mode = "bypassPermissions") => ({ session_id: "s", cwd: ws, hook_event_name: "PreToolUse", permission_mode: mode, tool_name: "Bash", tool_input: { command }, tool_use_id: id });
   const gemini = (command: string) => ({ session_id: "s", cwd: ws, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command } });
   const body = async (g: Guard, agent: "codex" | "gemini" | "claude" | "qwen", p: unknown, asker?: Asker) => JSON.stringify((await g.handle(agent, p, { asker })).body);
   const approve: Asker = { ask: async () => ({ approved: true, why: "" }) };
@@ -209,6 +209,23 @@ describe("sandbox: the guard's step (modes; a rewrite only on an answer that alr
       assert.equal(blocked.hookSpecificOutput.permissionDecision, "deny");
     } finally {
       g.close();
+    }
+  });
+
+  (HAVE_BWRAP ? it : it.skip)("Codex where it would ask its user: no allow-carried rewrite (auto: no opinion, required: refused); a human's Allow still carries it", async () => {
+    const a = guard("auto");
+    const r = guard("required");
+    try {
+      assert.equal(await body(a, "codex", codex("python3 cleanup.py", "t1", "default")), "{}");
+      const refused = JSON.parse(await body(r, "codex", codex("python3 cleanup.py", "t2", "default")));
+      assert.equal(refused.hookSpecificOutput.permissionDecision, "deny");
+      assert.match(refused.hookSpecificOutput.permissionDecisionReason, /codex would ask its user before this command/);
+      const approved = JSON.parse(await body(a, "codex", codex("touch needs-a-human", "t3", "default"), approve));
+      assert.equal(approved.hookSpecificOutput.permissionDecision, "allow");
+      assert.match(approved.hookSpecificOutput.updatedInput.command, /sandbox\/run/);
+    } finally {
+      a.close();
+      r.close();
     }
   });
 

@@ -9,7 +9,7 @@
 import type { AgentId } from "../../engine/agents/types";
 import type { Answer } from "../../engine/render";
 import type { SandboxMode, SandboxPolicy } from "../../engine/sandbox/policy-types";
-import type { WireRequest } from "../../engine/agents/types";
+import { isObject, type WireRequest } from "../../engine/agents/types";
 import { sandboxAvailability } from "./availability";
 import { SandboxRunner } from "./runner";
 
@@ -32,6 +32,17 @@ export interface GuardSandboxOptions {
 // Qwen Code 0.24.4 documents updatedInput but ignores it on PreToolUse (with or without "allow", measured).
 export const RUNNER_AGENTS: ReadonlySet<AgentId> = new Set<AgentId>(["codex", "gemini", "pi", "opencode"]);
 const OWN_SANDBOX: ReadonlySet<AgentId> = new Set<AgentId>(["claude", "vscode", "cli"]);
+
+/**
+ * Agents that take a rewrite only with "allow", which also skips their own approval prompt: the
+ * rewrite of a call the rules said nothing about is given only where the payload shows no prompt
+ * would be shown anyway (we never answer allow where a human would have been asked). A human's
+ * Allow in our modal needs no such check. Copilot CLI 1.0.102 takes `modifiedArgs` only with
+ * allow too (measured) and says nothing of its approval mode in its payload: not rewritten.
+ */
+const PROMPT_FREE: Partial<Record<AgentId, (raw: unknown) => boolean>> = {
+  codex: (raw) => isObject(raw) && raw.permission_mode === "bypassPermissions",
+};
 
 /** What the feed and the ledger say of the sandbox for one call. */
 export type SandboxNote = { ran: "bubblewrap"; policy: string } | { unsandboxed: string };
@@ -61,6 +72,9 @@ export class GuardSandbox {
       fix = "use an agent the sandbox covers (docs/sandbox-runner.md), or set the sandbox setting to auto";
     } else if (!avail.ok) {
       ({ why, fix } = avail);
+    } else if (answer.kind === "neutral" && PROMPT_FREE[req.agent] && !PROMPT_FREE[req.agent]!(req.raw)) {
+      why = `${req.agent} would ask its user before this command, and it takes a rewrite only with an allow that would skip that question`;
+      fix = "run it where the agent asks nobody (Codex: approval never / full access), or approve the call in Damage Control";
     } else if (!policy || policy.version !== 1) {
       why = policy ? `a sandbox policy of version ${String(policy.version)} is not understood` : "no sandbox policy could be made from this folder's rules";
       fix = "check the rules file (damage-control doctor)";
