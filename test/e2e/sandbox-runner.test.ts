@@ -145,3 +145,36 @@ describe("sandbox runner: qwen-0.24.4 cannot be rewritten, so `required` refuses
     assert.equal(g.proj.exists("config/app.yaml"), false);
   });
 });
+
+// The policy follows the rules: a zero-access path added after install is unreadable in the next
+// sandboxed call. The rules → policy step is part A's; here a stand-in takes the literal
+// zero-access paths of the rules in force at each call (as part A's function is asked per call).
+describe("sandbox runner: the policy follows the rules (codex-0.171.0)", function () {
+  requireTools("codex-0.171.0");
+  const turn = codexTurn({ proxy, addCleanup });
+
+  it("a zero-access path added to the rules after install: readable before, unreadable in the next sandboxed call", async () => {
+    let guardRef: Guarded | undefined;
+    const g = await startGuarded({
+      files: { "show.py": 'print("NOTES:", open("notes/private.txt").read())\n', "notes/private.txt": "diary-entry-42\n" },
+      sandbox: (dir, stateDir) => ({
+        mode: () => "auto",
+        stateDir,
+        policy: () => ({
+          ...scenarioPolicy(dir, stateDir),
+          denyRead: guardRef!.guard.rulesStates()[0]!.rules.zeroAccessPaths.filter((p) => !/[*?[]/.test(p.path) && !p.path.startsWith("~")).map((p) => ({ path: path.resolve(dir, p.path), rule: p.id ?? p.path })),
+        }),
+      }),
+    });
+    guardRef = g;
+    addCleanup(() => g.close());
+    const before = await turn(g, "python3 show.py");
+    assert.match(before.outputs.join("\n"), /diary-entry-42/, "readable while no rule names it");
+    const rulesFile = g.proj.path(".pi/damage-control-rules.yaml");
+    fs.writeFileSync(rulesFile, fs.readFileSync(rulesFile, "utf8").replace("zeroAccessPaths:\n  - .env\n", "zeroAccessPaths:\n  - .env\n  - notes/private.txt\n"));
+    g.guard.storeFor(g.proj.dir).reload();
+    const after = await turn(g, "python3 show.py");
+    assert.doesNotMatch(after.outputs.join("\n"), /diary-entry-42/);
+    assert.match(after.outputs.join("\n"), /Permission denied: 'notes\/private\.txt'/);
+  });
+});
