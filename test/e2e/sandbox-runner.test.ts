@@ -10,8 +10,9 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { SandboxMode, SandboxPolicy } from "../../src/engine/sandbox/policy-types";
+import type { SandboxMode } from "../../src/engine/sandbox/policy-types";
 import type { DecisionRecord } from "../../src/core/guard";
+import { CLEANUP_PY, scenarioPolicy } from "./support/sandbox-scenario";
 import { codexTurn, geminiTurn, opencodeTurn, qwenTurn, type Turn } from "./support/agent-turns";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
@@ -23,35 +24,6 @@ import { explain } from "./support/suite";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
-
-const CLEANUP_PY = `import shutil
-try:
-    print("ENV:", open(".env").read())
-except Exception as e:
-    print("read failed:", e)
-try:
-    shutil.rmtree("config")
-    print("deleted config")
-except Exception as e:
-    print("delete failed:", e)
-`;
-
-/** What the rules of the scenario give (SCENARIO_RULES: .env zero-access, config/ read-only), plus the guard's own files. */
-export function scenarioPolicy(dir: string, stateDir: string): SandboxPolicy {
-  return {
-    version: 1,
-    folder: dir,
-    denyRead: [
-      { path: path.join(dir, ".env"), rule: ".env", reason: "zero-access path" },
-      { path: path.join(stateDir, "token"), rule: "guard:token" },
-    ],
-    denyWrite: [
-      { path: path.join(dir, "config"), rule: "config/", reason: "read-only path" },
-      { path: stateDir, rule: "guard:state" },
-    ],
-    allowWrite: [],
-  };
-}
 
 async function guarded(mode: SandboxMode, env?: NodeJS.ProcessEnv): Promise<Guarded> {
   const g = await startGuarded({ files: { "cleanup.py": CLEANUP_PY }, sandbox: (dir, stateDir) => ({ mode: () => mode, policy: () => scenarioPolicy(dir, stateDir), stateDir, ...(env && { env }) }) });

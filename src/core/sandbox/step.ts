@@ -30,7 +30,7 @@ export interface GuardSandboxOptions {
  * from the rules elsewhere) and are never rewritten.
  */
 // Qwen Code 0.24.4 documents updatedInput but ignores it on PreToolUse (with or without "allow", measured).
-export const RUNNER_AGENTS: ReadonlySet<AgentId> = new Set<AgentId>(["codex", "gemini", "pi", "opencode"]);
+export const RUNNER_AGENTS: ReadonlySet<AgentId> = new Set<AgentId>(["codex", "gemini", "pi", "opencode", "cline"]);
 const OWN_SANDBOX: ReadonlySet<AgentId> = new Set<AgentId>(["claude", "vscode", "cli"]);
 
 /**
