@@ -4,7 +4,7 @@
 // {value, unit}, plus the `peers` table) and docs/performance.md's tables (scripts/perf-table.js).
 //   --quick        fewer rounds and sessions (a smoke run; figures noisier)
 //   --no-agents    skip the real Claude Code and pi sessions
-//   --only=A,B     run only these sections (engine, rules, snapshots, asks, endpoint, hooks, memory, agents, extension)
+//   --only=A,B     run only these sections (engine, rules, snapshots, asks, sandbox, endpoint, hooks, memory, agents, extension)
 //                  and leave bench/results.json alone (a focused look while working)
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -34,6 +34,7 @@ import { fig, line, median, put, results, show, type Cell, type Peer } from "./l
 import { mean, perItem, summarize, timeEach, timeRuns, trimmedMean } from "./lib/stats";
 import { textualDecide } from "./lib/textual";
 import { benchSnapshots } from "./lib/snapshots";
+import { benchSandboxCost } from "./lib/sandbox";
 import { pacedRoundTrips, PERIOD_MS } from "./lib/paced";
 import { BARE_SERVER, startServer, stopServer } from "./lib/servers";
 
@@ -720,6 +721,7 @@ async function main(): Promise<void> {
     benchSnapshots(loadCorpus(path.join(dir, "commands.jsonl")).map((c) => ({ tool: c.tool, input: c.input })), fs.readFileSync(path.join(dir, "rules.yaml"), "utf8"), quick);
   }
   if (runs("asks")) await benchAsks();
+  if (runs("sandbox")) benchSandbox();
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-")));
   const workspace = path.join(tmp, "ws");
   const stateDir = path.join(tmp, "state");
@@ -754,6 +756,18 @@ async function main(): Promise<void> {
   const table = spawnSync(process.execPath, [path.join(root, "scripts/perf-table.js")], { cwd: root, encoding: "utf8" });
   process.stdout.write(table.stdout);
   if (table.status !== 0) throw new Error(`scripts/perf-table.js failed: ${table.stderr}`);
+}
+
+function benchSandbox(): void {
+  const rounds = quick ? 10 : 30;
+  section(`2c. Sandbox runner (issue 34): the cost per sandboxed command, \`true\` run by sh -c, median of ${rounds}, interleaved`);
+  const f = benchSandboxCost(rounds);
+  if (!f) return console.log("  bubblewrap is not installed (/usr/bin/bwrap): skipped");
+  line("bare: sh -c true", show(put("sandbox", "bare_ms", f.bareMs, "ms").value, "ms"));
+  line("bubblewrap driven directly, the same policy", show(put("sandbox", "bwrap_ms", f.bwrapMs, "ms").value, "ms"), { ratio: f.bwrapMs / f.bareMs, of: "bare" });
+  line("ours: the rewritten call (sh runner exec'ing bwrap --args)", show(put("sandbox", "ours_ms", f.oursMs, "ms").value, "ms"), { ratio: f.oursMs / f.bwrapMs, of: "bubblewrap direct (goal ≤ 1.5×)" });
+  line("added per command by ours, over bare", show(put("sandbox", "added_ms", f.oursMs - f.bareMs, "ms").value, "ms"), { ratio: f.oursMs / f.bareMs, of: "bare" });
+  put("sandbox", "ours_over_bwrap", f.oursMs / f.bwrapMs, "×");
 }
 
 function printPeers(peers: Peer[]): void {

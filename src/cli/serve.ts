@@ -1,4 +1,5 @@
 // damage-control serve: the endpoint without VS Code. Asks become refusals (nobody to ask).
+import { sandboxFromRules } from "../core/sandbox/from-rules";
 import * as path from "node:path";
 import { parsePosture } from "../engine/events";
 import { headlessAsker } from "../core/asker";
@@ -53,12 +54,14 @@ export async function runServe(argv: string[]): Promise<number> {
   // A long-lived endpoint: its heap kept near what it holds live (a request allocates little that
   // lives), so its RSS stays near its start under load instead of growing with V8's defaults.
   keepServeHeapSmall();
-  const guard = new Guard({
+  const guard: Guard = new Guard({
     folders: [folder],
     rulesPath: values.rules ? path.resolve(values.rules) : undefined,
     policy: values.rules !== undefined,
     trust: values["trust-workspace-rules"] ? { kind: "always" } : { kind: "never" },
     posture,
+    // Allowed shell calls of agents without a sandbox of their own run in ours (docs/sandbox.md).
+    sandbox: sandboxFromRules((f) => guard.storeFor(f).current().rules),
   });
   guard.watch();
   // Claude Code's own sandbox follows every rules change (docs/sandbox.md).

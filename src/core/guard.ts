@@ -26,6 +26,7 @@ import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./l
 import { keepAfterCall, PendingAfterCall } from "./snapshots/after-call";
 import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./snapshots/guard-step";
 import { SnapshotStore } from "./snapshots/store";
+import { GuardSandbox, type GuardSandboxOptions, type SandboxNote } from "./sandbox/step";
 
 export interface GuardOptions {
   folders: string[];
@@ -50,6 +51,8 @@ export interface GuardOptions {
   env?: NodeJS.ProcessEnv;
   /** Keep a snapshot of what an allowed destructive call destroys (default true). */
   snapshots?: boolean;
+  /** Run allowed shell calls of agents without a sandbox of their own in ours (absent: never). */
+  sandbox?: GuardSandboxOptions;
 }
 
 export interface HandleOptions {
@@ -61,6 +64,9 @@ export interface HandleOptions {
 export interface DecisionRecord extends LedgerEntry {
   action: "allow" | "block" | "ask";
 }
+
+/** A bash call's command, clipped as a target is (a call no rule spoke of carries no secret match). */
+const clippedTarget = (command: string) => (command.length > 2000 ? command.slice(0, 2000) + "…" : command);
 
 /** What a record says of the call besides its verdict. */
 interface Decided {
@@ -77,6 +83,7 @@ interface Resolved {
   decision: LedgerEntry["decision"];
   reason: string;
   snapshot?: SnapshotNote;
+  sandbox?: SandboxNote;
 }
 
 export class Guard extends EventEmitter {
@@ -88,12 +95,14 @@ export class Guard extends EventEmitter {
   readonly stats = { decisions: 0, refusals: 0, asks: 0, since: Date.now() };
   /** Copies of one tool call (two of our hooks saw it) share the first one's answer. */
   private readonly decidedOnce = new OnceWithin<Resolved>();
+  private readonly sandbox?: GuardSandbox;
 
   constructor(private readonly options: GuardOptions) {
     super();
     if (options.folders.length === 0) throw new Error("a guard needs at least one folder");
     this.home = options.home ?? os.homedir();
     this.decider = options.decider ?? boundedDecider();
+    if (options.sandbox) this.sandbox = new GuardSandbox(options.sandbox);
     this.ourHooks = new OurHooksSnapshot(options.folders.map((f) => path.resolve(f)));
     this.stores = options.folders.map((f) => {
       const store = new RulesStore(path.resolve(f), options.rulesPath, { policy: options.policy, trust: options.trust, env: options.env });
@@ -160,7 +169,7 @@ export class Guard extends EventEmitter {
     if (req.event === "PostToolUse" && toolUseId) this.afterCall(JSON.stringify([req.sessionId ?? "", toolUseId]));
     if (req.calls && req.calls.length > 1) return wire.render(req, await this.handleEach(req, req.calls, store, opts.asker ?? headlessAsker));
     const judgement = await this.judge(req, store);
-    if (judgement.kind === "neutral") return wire.render(req, { kind: "neutral" });
+    if (judgement.kind === "neutral") return wire.render(req, this.sandboxNeutral(req, store.folder));
     // One tool call, decided once: a copy (same session, same call id, same call) that two of our
     // hooks saw shares the first one's answer, is not asked again and not recorded again.
     const key = toolUseId && req.event === "PreToolUse" ? callKey({ sessionId: req.sessionId, toolUseId, tool: judgement.tool, target: judgement.target, folder: store.folder }) : undefined;
@@ -182,6 +191,22 @@ export class Guard extends EventEmitter {
       // A safety net's extra, never a reason to hold or fail the agent's call.
       this.emit("warning", `keeping the call's version for snapshot ${id} failed: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * A call the rules say nothing about, through the sandbox step: recorded (the feed shows it)
+   * only when it runs sandboxed or is refused for want of a sandbox.
+   */
+  private sandboxNeutral(req: WireRequest, folder: string): Answer {
+    const s = this.sandbox?.step(req, { kind: "neutral" }, folder);
+    if (!s) return { kind: "neutral" };
+    const command = bashCommand(req.call);
+    if (command !== undefined && (s.answer.kind === "deny" || (s.note && "ran" in s.note))) {
+      const reason = s.answer.kind === "deny" ? s.answer.reason : "";
+      const verdict: Verdict = { action: s.answer.kind === "deny" ? "block" : "allow", reason };
+      this.record(verdict, { answer: s.answer, decision: verdict.action, reason, ...(s.note && { sandbox: s.note }) }, { agent: req.agent, event: req.event, tool: "bash", target: clippedTarget(command), folder, sessionId: req.sessionId });
+    }
+    return s.answer;
   }
 
   /**
@@ -268,6 +293,12 @@ export class Guard extends EventEmitter {
         resolved = { answer: { kind: "deny", reason }, decision: result.nobody ? "unconfirmed" : "denied-by-user", reason };
       }
     }
+    if (this.sandbox) {
+      const s = this.sandbox.step(req, resolved.answer, folder);
+      if (s.answer.kind === "deny" && resolved.answer.kind !== "deny") resolved = { answer: s.answer, decision: "block", reason: s.answer.reason };
+      else resolved = { ...resolved, answer: s.answer };
+      if (s.note) resolved.sandbox = s.note;
+    }
     // The one place deciding touches the file system: only for a call with a destructive effect
     // that is about to run (allowed, lifted by an exception, approved by a human).
     if (resolved.answer.kind !== "deny" && j.destroys && this.options.snapshots !== false) {
@@ -318,6 +349,7 @@ export class Guard extends EventEmitter {
       ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
       ...(resolved.reason && { reason: resolved.reason }),
       ...(resolved.snapshot && { snapshot: resolved.snapshot }),
+      ...(resolved.sandbox && { sandbox: resolved.sandbox }),
       folder: d.folder,
       ...(d.sessionId && { session: d.sessionId }),
     };

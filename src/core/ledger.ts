@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Action } from "../engine/types";
 import type { SnapshotNote } from "./snapshots/guard-step";
+import type { SandboxNote } from "./sandbox/step";
 import { workspaceStateDir } from "./state-dir";
 
 export interface LedgerEntry {
@@ -24,6 +25,8 @@ export interface LedgerEntry {
   reason?: string;
   /** The snapshot kept before the call ran (id, what it holds, sizes; never content), or why none was. */
   snapshot?: SnapshotNote;
+  /** Whether the call ran in our sandbox (and under which policy), or why it could not. */
+  sandbox?: SandboxNote;
   folder: string;
   session?: string;
 }

@@ -4,6 +4,7 @@
 import * as path from "node:path";
 import { boundedDecider, type Decider } from "./decider";
 import { Guard } from "./guard";
+import { sandboxFromRules } from "./sandbox/from-rules";
 import { findRulesFile, folderOfRulesFile } from "./rules-store";
 
 export class LocalGuards {
@@ -16,7 +17,11 @@ export class LocalGuards {
     const rulesFile = findRulesFile(cwd);
     const folder = rulesFile ? folderOfRulesFile(rulesFile) : path.resolve(cwd);
     let g = this.guards.get(folder);
-    if (!g) this.guards.set(folder, (g = new Guard({ folders: [folder], decider: this.decider() })));
+    if (!g) {
+      // The same sandbox step as the endpoint: under `required` a call it cannot sandbox is refused here too.
+      const guard: Guard = new Guard({ folders: [folder], decider: this.decider(), sandbox: sandboxFromRules((f) => guard.storeFor(f).current().rules) });
+      this.guards.set(folder, (g = guard));
+    }
     return g;
   }
 

@@ -11,7 +11,15 @@
  * `context`: what the agent is told beside an answer that lets the call run (a snapshot was kept
  * and the user can restore it), where the agent takes additional context.
  */
-export type Answer = { kind: "neutral"; context?: string } | { kind: "allow" | "deny" | "ask"; reason: string; context?: string };
+export type Answer = ({ kind: "neutral" } | { kind: "allow" | "deny" | "ask"; reason: string }) & {
+  context?: string;
+  /**
+   * Only on neutral or allow (an answer that already lets the call run): the shell command to run
+   * instead, the same command inside our sandbox runner (core/sandbox/). An agent that can rewrite
+   * its input carries it; it never turns anything into allow that was not one already.
+   */
+  run?: string;
+};
 
 /** Agents cap the strings they show (Claude Code: 10,000 characters); stay well inside. */
 export const MAX_REASON = 4000;

@@ -15,7 +15,7 @@ const LAUNCHER = ${JSON.stringify(o.launcher)};
 const LIMIT_MS = ${Math.round(o.limitSeconds * 1000)};
 const blocked = (why) => (why.startsWith("Blocked by Damage Control") ? why : \`Blocked by Damage Control: \${why}. Do not work around this; report it to the user.\`);
 
-/** The launcher's verdict on one call: undefined to go ahead, else the refusal's text. */
+/** The launcher's verdict on one call: undefined to go ahead, {run} to go ahead with that command instead (the guard's sandbox), else the refusal's text. */
 function judge(payload) {
   return new Promise((resolve) => {
     let done = false;
@@ -47,7 +47,7 @@ function judge(payload) {
       if (typeof body !== "object" || body === null || Array.isArray(body)) return finish(blocked("the guard's answer was not a JSON object"));
       const reason = body.reason || body.permissionDecisionReason || err.trim();
       if (code !== 0 || body.decision === "deny" || body.permissionDecision === "deny") return finish(blocked(reason || \`the guard refused (exit \${code})\`));
-      finish(undefined);
+      finish(typeof body.command === "string" ? { run: body.command } : undefined);
     });
     child.stdin.on("error", () => {});
     child.stdin.end(JSON.stringify(payload));
@@ -57,8 +57,10 @@ function judge(payload) {
 export const DamageControl = async (ctx) => ({
   "tool.execute.before": async (input, output) => {
     const cwd = (ctx && ctx.directory) || process.cwd();
-    const refusal = await judge({ hook_event_name: "PreToolUse", tool: input && input.tool, args: output && output.args, cwd, sessionID: input && input.sessionID, callID: input && input.callID });
-    if (refusal !== undefined) throw new Error(refusal);
+    const verdict = await judge({ hook_event_name: "PreToolUse", tool: input && input.tool, args: output && output.args, cwd, sessionID: input && input.sessionID, callID: input && input.callID });
+    if (typeof verdict === "string") throw new Error(verdict);
+    // The guard's sandbox: OpenCode runs the args as the plugin leaves them (and its transcript keeps them so).
+    if (verdict && input && input.tool === "bash" && output && output.args) output.args.command = verdict.run;
   },
 });
 `;

@@ -59,7 +59,12 @@ export default function damageControl(pi: PiExtensionAPI): void {
     if (endpoint) {
       const answer = await postHook(endpoint, "pi", JSON.stringify(body), { timeoutMs: ENDPOINT_TIMEOUT_MS, signal: ctx.signal });
       if (!(answer instanceof Error) && typeof answer.block !== "boolean") why = "the endpoint could not answer: its answer has no block field";
-      else if (!(answer instanceof Error)) return answer.block ? { block: true, reason: typeof answer.reason === "string" ? answer.reason : blockReason("refused by the endpoint") } : undefined;
+      else if (!(answer instanceof Error)) {
+        if (answer.block) return { block: true, reason: typeof answer.reason === "string" ? answer.reason : blockReason("refused by the endpoint") };
+        // Run it in the guard's sandbox: pi runs the input as the handler leaves it.
+        if (typeof answer.command === "string" && event.toolName === "bash") event.input.command = answer.command;
+        return undefined;
+      }
       else if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
       else why = `the endpoint could not answer: ${answer.message}`;
     }

@@ -18,6 +18,7 @@ const DECISION: Record<LedgerEntry["decision"], string> = {
   ask: "asked",
   "allowed-by-user": "allowed by you",
   "denied-by-user": "DENIED",
+  unconfirmed: "REFUSED (nobody to ask)",
 };
 
 /** The formatted text of ledger entries (newest first). Pure. */

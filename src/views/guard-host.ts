@@ -1,6 +1,7 @@
 // Runs the guard and its endpoint inside the extension host for the window's folders, exports
 // DAMAGE_CONTROL_URL / DAMAGE_CONTROL_TOKEN to integrated terminals, and restarts when the
 // folders or the settings change. Every window guards its own folders on its own port.
+import { sandboxFromRules } from "../core/sandbox/from-rules";
 import { EventEmitter } from "node:events";
 import * as vscode from "vscode";
 import type { Asker } from "../core/asker";
@@ -78,7 +79,7 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     }
     // Layers: a workspace file's disable:/allow: apply once the user approved that content, and never in an untrusted workspace.
     const trust = vscode.workspace.isTrusted ? { kind: "approved" as const, isApproved: (f: string, t: string, i: string[]) => isApproved(f, t, i) } : { kind: "never" as const };
-    const guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, unknownTools: settings.unknownTools, posture: settings.posture, trust });
+    const guard: Guard = new Guard({ folders, rulesPath: settings.rulesFile, onParseError: settings.onParseError, unknownTools: settings.unknownTools, posture: settings.posture, trust, sandbox: sandboxFromRules((f) => guard.storeFor(f).current().rules) });
     guard.on("decision", (d: DecisionRecord) => this.emit("decision", d));
     guard.on("rules", (s: RulesState) => {
       this.emit("rules", s);

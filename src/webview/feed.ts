@@ -163,6 +163,7 @@ export class Feed {
       el("code", { class: "feed-target" }, ...marked(e.target, e.match)),
       e.rule ? el("div", { class: "muted feed-rule" }, t("rule {0}", e.rule)) : null,
       snapshotLine(e),
+      e.sandboxed ? el("div", { class: "muted feed-sandbox" }, t("ran in the sandbox: the rules' protected paths were held by the kernel")) : null,
       el(
         "div",
         { class: "actions" },

@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { agentHome, describeGuardedAgent, explainRun, runAgent } from "./support/more-agents";
 import { startOpenAIMock, toolCall, type OpenAIStep } from "./support/openai-mock";
 import { startGuarded, type Guarded } from "./support/guarded";
+import { CLEANUP_PY, scenarioPolicy } from "./support/sandbox-scenario";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
 
 const TOOL = "cline-3.0.65";
@@ -118,5 +119,41 @@ describe("Cline 3.0.65: what only Cline does", function () {
     const t = await clineTurn(g, [[toolCall("editor", { path: g.proj.path(".env"), old_text: "API_KEY=never-show-this", new_text: "API_KEY=gone" })]], { install: false });
     assert.equal(fs.readFileSync(g.proj.path(".env"), "utf8"), "API_KEY=gone\n");
     assert.equal(t.finishReason, "completed");
+  });
+});
+
+// Issue 34: an allowed run_commands call runs in our sandbox (overrideInput: the runner around the
+// model's command). Same scenario as test/e2e/sandbox-runner.test.ts, with its control.
+describe("Cline 3.0.65: an allowed run_commands call runs inside bubblewrap", function () {
+  requireTools(TOOL);
+  const sandboxed = async (mode: "auto" | "off" | "required", env?: NodeJS.ProcessEnv) => {
+    const g = await startGuarded({ files: { "cleanup.py": CLEANUP_PY }, sandbox: (dir, stateDir) => ({ mode: () => mode, policy: () => scenarioPolicy(dir, stateDir), stateDir, ...(env && { env }) }) });
+    addCleanup(() => g.close());
+    return g;
+  };
+
+  it("`python3 cleanup.py`: the secret is not read, config/ survives", async () => {
+    const g = await sandboxed("auto");
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    const told = outputs.join("\n");
+    assert.ok(g.proj.exists("config/app.yaml"), `config/ was deleted; the model was told: ${told}`);
+    assert.doesNotMatch(told, /never-show-this/);
+    assert.match(told, /Permission denied/);
+    console.log(`      [measure] ${TOOL}: the model's next request shows ${JSON.stringify(g.answers.map((a) => a.body)).includes("sandbox/run") && told.includes("sandbox/run") ? "OUR WRAPPER" : "only its own command (in the tool result)"}`);
+  });
+
+  it("control: the sandbox off, the same hook: the secret is read and config/ is deleted", async () => {
+    const g = await sandboxed("off");
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    assert.match(outputs.join("\n"), /never-show-this/);
+    assert.equal(g.proj.exists("config/app.yaml"), false);
+  });
+
+  it("fail-closed: sandbox required, bubblewrap not on PATH → refused with the reason and the fix", async () => {
+    const g = await sandboxed("required", { PATH: "/nonexistent" });
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
+    assert.doesNotMatch(outputs.join("\n"), /never-show-this/);
+    assert.match(outputs.join("\n"), /cannot run in the sandbox, which is required here/);
   });
 });

@@ -119,6 +119,9 @@ export const clineWire: AgentWire = {
   },
   render(req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") return { body: clineRefusal(req.toolName, refusalReason(answer, "Cline")), exitCode: 0 };
+    // Run it in our sandbox: overrideInput replaces the call's input (one command: the sandbox step
+    // rewrites only a call that stands for one); Cline's own approval settings still apply.
+    if (answer.run !== undefined && req.toolName === CLINE_RUN_COMMANDS) return { body: { overrideInput: { commands: [answer.run] } }, exitCode: 0 };
     // neutral, or a human's Allow: `{}` lets Cline's own approval settings apply.
     return { body: {}, exitCode: 0 };
   },

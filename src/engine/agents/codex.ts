@@ -85,10 +85,16 @@ export const codexWire: AgentWire = {
     // MCP tools (mcp__<server>__<tool>: judged by their arguments, src/engine/mcp/) and the rest: passed on as they are.
     return { ...base, call: { tool, input } };
   },
-  render(_req: WireRequest, answer: Answer): WireAnswer {
+  render(req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") {
       const reason = refusalReason(answer, "Codex CLI");
       return { body: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }, exitCode: 0 };
+    }
+    // Run it in our sandbox: Codex takes updatedInput only with "allow" (measured, docs/sandbox-runner.md),
+    // so the rewrite rides on an allow — given only where the rules or a human already let it run.
+    if (answer.run !== undefined) {
+      const input = isObj(req.raw) && isObj(req.raw.tool_input) ? req.raw.tool_input : {};
+      return { body: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "Runs in the Damage Control sandbox", updatedInput: { ...input, command: answer.run } } }, exitCode: 0 };
     }
     // neutral, or a human's Allow: Codex has no "allow" it honours; no opinion lets its own policy apply.
     return { body: {}, exitCode: 0 };

@@ -44,6 +44,8 @@ export const geminiWire: AgentWire = {
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") return { body: { decision: "deny", reason: refusalReason(answer, "Gemini CLI") }, exitCode: 0 };
+    // Run it in our sandbox: Gemini merges hookSpecificOutput.tool_input over the model's arguments.
+    if (answer.run !== undefined) return { body: { hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { command: answer.run } } }, exitCode: 0 };
     return { body: {}, exitCode: 0 };
   },
 };

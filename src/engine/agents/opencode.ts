@@ -50,6 +50,8 @@ export const opencodeWire: AgentWire = {
   },
   render(_req: WireRequest, answer: Answer): WireAnswer {
     if (answer.kind === "deny" || answer.kind === "ask") return { body: { decision: "deny", reason: refusalReason(answer, "OpenCode") }, exitCode: 0 };
+    // Run it in our sandbox: the plugin sets output.args.command to this (OpenCode runs the args as the plugin leaves them).
+    if (answer.run !== undefined) return { body: { command: answer.run }, exitCode: 0 };
     return { body: {}, exitCode: 0 };
   },
 };

@@ -7,6 +7,9 @@ import { engineToolName, isObject, str, type AgentWire, type WireRequest } from 
 export interface PiAnswer {
   block: boolean;
   reason?: string;
+  /** A bash call to run in our sandbox: the command the extension puts into the call's input
+   * (pi 1.6.0 runs a tool_call's input as the handler left it; measured). */
+  command?: string;
 }
 
 export const pi: AgentWire = {
@@ -22,7 +25,7 @@ export const pi: AgentWire = {
     return { ...base, cwd, sessionId, toolName, call: { tool: engineToolName(toolName), input: b.input } };
   },
   render(_req, answer) {
-    const body: PiAnswer = answer.kind === "deny" ? { block: true, reason: clipReason(answer.reason) } : { block: false };
+    const body: PiAnswer = answer.kind === "deny" ? { block: true, reason: clipReason(answer.reason) } : { block: false, ...(answer.run !== undefined && { command: answer.run }) };
     return { body, exitCode: 0 };
   },
 };

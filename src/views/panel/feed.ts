@@ -57,6 +57,7 @@ export function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
     ...(d.reason && { reason: d.reason }),
     folder: d.folder,
     headline: headlineOf(d.reason, d.rule),
+    ...(d.sandbox && "ran" in d.sandbox && { sandboxed: true }),
     ...(d.snapshot && { snapshot: "id" in d.snapshot ? { id: d.snapshot.id, holds: d.snapshot.holds, ...(d.snapshot.remote && { remote: d.snapshot.remote }) } : { notKept: d.snapshot.notKept } }),
   };
 }

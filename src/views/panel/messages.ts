@@ -120,6 +120,8 @@ export interface FeedEntry {
   allowedHere?: boolean;
   /** What the last action on this entry did (shown on the entry, also as a toast). */
   note?: { text: string; ok: boolean };
+  /** The call ran in our sandbox (bubblewrap): the kernel held the rules' paths, whatever it did. */
+  sandboxed?: boolean;
 }
 
 /** What a feed entry is, for the feed's sections: a rule refused it, a human was asked, or the

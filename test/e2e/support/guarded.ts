@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { boundedDecider } from "../../../src/core/decider";
 import { Guard } from "../../../src/core/guard";
+import type { GuardSandboxOptions } from "../../../src/core/sandbox/step";
 import { unregister } from "../../../src/core/registry";
 import type { AnswerInfo } from "../../../src/hookserver/server";
 import { startGuardEndpoint, type StartedEndpoint } from "../../../src/hookserver/start";
@@ -50,7 +51,8 @@ export interface Guarded {
 }
 
 /** guardEnv: the endpoint guard's environment (layer files, snapshot store), on top of the test process's. */
-export async function startGuarded(opts: { rules?: string; files?: Record<string, string>; guardEnv?: Record<string, string> } = {}): Promise<Guarded> {
+/** sandbox: the guard's sandbox step, given the project folder and the state folder (tests build the policy directly). */
+export async function startGuarded(opts: { rules?: string; files?: Record<string, string>; guardEnv?: Record<string, string>; sandbox?: (dir: string, stateDir: string) => GuardSandboxOptions } = {}): Promise<Guarded> {
   const proj = makeProject({
     files: {
       "data/keep.txt": "precious\n",
@@ -63,7 +65,7 @@ export async function startGuarded(opts: { rules?: string; files?: Record<string
   const stateDir = tempDir("dc-state");
   const token = loadOrCreateToken(stateDir);
   // The endpoint as serve and VS Code run it: decisions in the time-bounded worker.
-  const guard = new Guard({ folders: [proj.dir], decider: boundedDecider(), ...(opts.guardEnv && { env: { ...process.env, DAMAGE_CONTROL_STATE_DIR: stateDir, ...opts.guardEnv } }) });
+  const guard = new Guard({ folders: [proj.dir], decider: boundedDecider(), ...(opts.sandbox && { sandbox: opts.sandbox(proj.dir, stateDir) }), ...(opts.guardEnv && { env: { ...process.env, DAMAGE_CONTROL_STATE_DIR: stateDir, ...opts.guardEnv } }) });
   const answers: AnswerInfo[] = [];
   const endpoint = await startGuardEndpoint(guard, token, { port: 0, host: "e2e", stateDir, onAnswer: (a) => answers.push(a) });
   const env = { DAMAGE_CONTROL_STATE_DIR: stateDir, DAMAGE_CONTROL_TOKEN: token };

@@ -1,0 +1,92 @@
+// The sandbox step of a decision (issue 34, items 3 and 4): after the rules (or a human) let a
+// shell call run, an agent without a sandbox of its own gets it rewritten to run in ours.
+//   off       nothing changes
+//   auto      sandboxed where the agent can rewrite its input and this machine can sandbox;
+//             else it runs as before, and the record says why it was not
+//   required  a shell call that cannot run sandboxed is refused, with the reason and the fix
+// Only an answer that already lets the call run (neutral: the rules say nothing against it;
+// allow: a human's Allow) carries a rewrite: an ask nobody answered stays a refusal.
+import type { AgentId } from "../../engine/agents/types";
+import type { Answer } from "../../engine/render";
+import type { SandboxMode, SandboxPolicy } from "../../engine/sandbox/policy-types";
+import { isObject, type WireRequest } from "../../engine/agents/types";
+import { sandboxAvailability } from "./availability";
+import { SandboxRunner } from "./runner";
+
+export interface GuardSandboxOptions {
+  /** The sandbox setting for a folder (default auto). */
+  mode: (folder: string) => SandboxMode;
+  /** The folder's policy, from its effective rules; undefined: none can be made. */
+  policy: (folder: string) => SandboxPolicy | undefined;
+  /** The guard's private state folder: the runner and its policy files live in <state>/sandbox/. */
+  stateDir: string;
+  /** Where bubblewrap is looked up (PATH); default the guard's own environment. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Agents whose pre-tool hook can replace the shell command, measured with each real CLI
+ * (docs/sandbox-runner.md). Claude Code and VS Code's agent have sandboxes of their own (set
+ * from the rules elsewhere) and are never rewritten.
+ */
+// Qwen Code 0.24.4 documents updatedInput but ignores it on PreToolUse (with or without "allow", measured).
+export const RUNNER_AGENTS: ReadonlySet<AgentId> = new Set<AgentId>(["codex", "gemini", "pi", "opencode", "cline"]);
+const OWN_SANDBOX: ReadonlySet<AgentId> = new Set<AgentId>(["claude", "vscode", "cli"]);
+
+/**
+ * Agents that take a rewrite only with "allow", which also skips their own approval prompt: the
+ * rewrite of a call the rules said nothing about is given only where the payload shows no prompt
+ * would be shown anyway (we never answer allow where a human would have been asked). A human's
+ * Allow in our modal needs no such check. Copilot CLI 1.0.102 takes `modifiedArgs` only with
+ * allow too (measured) and says nothing of its approval mode in its payload: not rewritten.
+ */
+const PROMPT_FREE: Partial<Record<AgentId, (raw: unknown) => boolean>> = {
+  codex: (raw) => isObject(raw) && raw.permission_mode === "bypassPermissions",
+};
+
+/** What the feed and the ledger say of the sandbox for one call. */
+export type SandboxNote = { ran: "bubblewrap"; policy: string } | { unsandboxed: string };
+
+export interface SandboxStep {
+  answer: Answer;
+  note?: SandboxNote;
+}
+
+export class GuardSandbox {
+  private runner?: SandboxRunner;
+
+  constructor(private readonly o: GuardSandboxOptions) {}
+
+  step(req: WireRequest, answer: Answer, folder: string): SandboxStep {
+    if (answer.kind !== "neutral" && answer.kind !== "allow") return { answer };
+    const command = req.call?.tool === "bash" && !req.calls ? (req.call.input as { command?: unknown }).command : undefined;
+    if (typeof command !== "string" || OWN_SANDBOX.has(req.agent)) return { answer };
+    const mode = this.o.mode(folder);
+    if (mode === "off") return { answer };
+    const avail = sandboxAvailability(this.o.env ?? process.env);
+    const policy = avail.ok && RUNNER_AGENTS.has(req.agent) ? this.o.policy(folder) : undefined;
+    let why: string;
+    let fix: string;
+    if (!RUNNER_AGENTS.has(req.agent)) {
+      why = `the ${req.agent} agent cannot have a shell call rewritten to run in a sandbox`;
+      fix = "use an agent the sandbox covers (docs/sandbox-runner.md), or set the sandbox setting to auto";
+    } else if (!avail.ok) {
+      ({ why, fix } = avail);
+    } else if (answer.kind === "neutral" && PROMPT_FREE[req.agent] && !PROMPT_FREE[req.agent]!(req.raw)) {
+      why = `${req.agent} would ask its user before this command, and it takes a rewrite only with an allow that would skip that question`;
+      fix = "run it where the agent asks nobody (Codex: approval never / full access), or approve the call in Damage Control";
+    } else if (!policy || policy.version !== 1) {
+      why = policy ? `a sandbox policy of version ${String(policy.version)} is not understood` : "no sandbox policy could be made from this folder's rules";
+      fix = "check the rules file (damage-control doctor)";
+    } else {
+      if (!this.runner) this.runner = new SandboxRunner(this.o.stateDir, avail.bwrap);
+      const prepared = this.runner.prepare(policy, command);
+      return { answer: { ...answer, run: prepared.command }, note: { ran: "bubblewrap", policy: prepared.id } };
+    }
+    if (mode === "required") {
+      const reason = `Blocked by Damage Control: this shell call cannot run in the sandbox, which is required here (${why}). Fix: ${fix}. Do not work around this; report it to the user.`;
+      return { answer: { kind: "deny", reason }, note: { unsandboxed: why } };
+    }
+    return { answer, note: { unsandboxed: why } };
+  }
+}
