@@ -1,6 +1,7 @@
 // Cline (issue 25): the adapter (payload → engine calls, verdict → Cline's answer), the refusal
 // command's quoting, the hook file and the launcher's last resort, install/uninstall and doctor.
 // Several calls in one through the guard: agents-more.test.ts.
+import { sandboxAvailability } from "../../src/core/sandbox/availability";
 import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -151,7 +152,12 @@ describe("Cline: hook file, launcher, install and doctor", () => {
     const body = JSON.parse(rm.stdout) as { overrideInput: unknown; context: string };
     assert.match(body.context, /Blocked by Damage Control: recursive or forced rm/);
     assert.deepEqual(body.overrideInput, refusalCommands(body.context));
-    assert.deepEqual(JSON.parse(runHook(file, JSON.stringify(clineCall("run_commands", { commands: ["ls"] }, ws))).stdout), {});
+    // Behaviour change on purpose (issue 34): the local decision takes the same sandbox step as the
+    // endpoint, so an allowed command comes back wrapped in the runner where bubblewrap works
+    // (mode auto), and unchanged ({}) where it does not.
+    const ls = JSON.parse(runHook(file, JSON.stringify(clineCall("run_commands", { commands: ["ls"] }, ws))).stdout) as { overrideInput?: { commands: string[] } };
+    if (sandboxAvailability().ok) assert.match(ls.overrideInput!.commands[0], /\/sandbox\/run [0-9a-f]+ ls$/);
+    else assert.deepEqual(ls, {});
     assert.equal(JSON.parse(runHook(file, "not json {").stdout).cancel, true, "garbage in: the CLI's own refusal");
     // The launcher's last resort (its copy of the CLI gone): Cline's cancel, exit 2.
     fs.renameSync(path.join(state, "lib/cli.js"), path.join(state, "lib/cli.js.away"));
