@@ -3,6 +3,7 @@
 // calls it let run, and putting it back. A public interface: scripts rely on the JSON and the
 // exit codes (0: all restored; 1: a conflict, the kept version was put beside the file).
 import * as path from "node:path";
+import { redact } from "../engine/redact/redact";
 import { holdsOf, type SnapshotManifest } from "../core/snapshots/manifest";
 import { restoreSnapshot } from "../core/snapshots/restore";
 import { SnapshotStore } from "../core/snapshots/store";
@@ -44,7 +45,7 @@ export function runSnapshots(argv: string[]): number {
     return EXIT.ok;
   }
   if (list.length === 0) process.stdout.write("no snapshots for this folder\n");
-  for (const m of list) process.stdout.write(`${m.id}  ${m.time}  ${m.agent}  ${m.command}\n    holds ${holdsOf(m)} (${sizeText(m.bytes)})\n`);
+  for (const m of list) process.stdout.write(`${m.id}  ${m.time}  ${m.agent}  ${redact(m.command)}\n    holds ${holdsOf(m)} (${sizeText(m.bytes)})\n`);
   return EXIT.ok;
 }
 
@@ -64,7 +65,7 @@ export function runRestore(argv: string[]): number {
   for (const p of r.restored) out.push(`${verb} ${show(p)}`);
   for (const p of r.unchanged) out.push(`already as kept: ${show(p)}`);
   for (const c of r.conflicts) out.push(`conflict: ${show(c.path)} changed since the snapshot; ${c.beside.startsWith("(") ? c.beside : `the kept version ${r.dryRun ? "would go" : "is"} at ${show(c.beside)}`}`);
-  for (const c of r.commands) out.push(`the remote is not changed by Damage Control; to push its old tip back: ${c}`);
+  for (const c of r.commands) out.push(`the remote is not changed by Damage Control; to push its old tip back: ${redact(c)}`);
   process.stdout.write((out.length ? out : ["nothing to restore"]).join("\n") + "\n");
   return r.conflicts.length ? EXIT.findings : EXIT.ok;
 }
@@ -75,7 +76,8 @@ function publicView(m: SnapshotManifest) {
     id: m.id,
     time: m.time,
     agent: m.agent,
-    command: m.command,
+    // Manifests from before the redaction may still hold a secret: shown redacted all the same.
+    command: redact(m.command),
     tool: m.tool,
     folder: m.folder,
     cwd: m.cwd,

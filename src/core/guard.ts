@@ -21,6 +21,7 @@ import { headlessAsker, type Asker } from "./asker";
 import { OurHooksSnapshot } from "./config-facts";
 import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
+import { redact } from "../engine/redact/redact";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
 import { recoverability, snapshotStep, type SnapshotNote } from "./snapshots/guard-step";
@@ -285,18 +286,20 @@ export class Guard extends EventEmitter {
   }
 
   private writeRecord(at: number, verdict: Verdict, resolved: Resolved, d: Decided): void {
+    // Every record (ledger, feed, telemetry) carries the command with its secrets replaced: what
+    // is written or shown never holds a token, a password or a key (issue 35).
     const entry: DecisionRecord = {
       time: new Date(at).toISOString(),
       agent: d.agent,
       event: d.event,
       tool: d.tool,
-      target: d.target,
+      target: redact(d.target),
       decision: resolved.decision,
       action: verdict.action,
       ...(verdict.rule && { rule: verdict.rule.text }),
       ...(verdict.rule?.layer && { layer: verdict.rule.layer }),
       ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
-      ...(resolved.reason && { reason: resolved.reason }),
+      ...(resolved.reason && { reason: redact(resolved.reason) }),
       ...(resolved.snapshot && { snapshot: resolved.snapshot }),
       folder: d.folder,
       ...(d.sessionId && { session: d.sessionId }),

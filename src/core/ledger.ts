@@ -87,7 +87,11 @@ export class Ledger {
     const chunk = lines(this.pending);
     this.pending = [];
     try {
-      this.fd ??= fs.openSync(this.file, "a", 0o600);
+      if (this.fd === undefined) {
+        this.fd = fs.openSync(this.file, "a", 0o600);
+        // A ledger an older version (or a umask) left readable by others becomes the user's alone.
+        if ((fs.fstatSync(this.fd).mode & 0o077) !== 0) fs.fchmodSync(this.fd, 0o600);
+      }
     } catch {
       // The ledger is a record, not a gate: an unwritable folder must not turn decisions into errors.
       return this.flush();
