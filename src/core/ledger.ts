@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Action } from "../engine/types";
 import type { SnapshotNote } from "./snapshots/guard-step";
-import { workspaceStateDir } from "./state-dir";
+import { LEDGER_FILE, workspaceStateDir } from "./state-dir";
 
 export interface LedgerEntry {
   time: string;
@@ -27,7 +27,7 @@ export interface LedgerEntry {
   session?: string;
 }
 
-export const LEDGER_FILE = "audit.jsonl";
+export { LEDGER_FILE } from "./state-dir";
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const KEEP = 3;
 /** How long the lines of a burst of decisions are gathered before one write. */

@@ -18,6 +18,9 @@ export function ensurePrivateDir(dir: string): string {
   return dir;
 }
 
+/** The audit ledger's name in `<folder>/.damage-control/` (the guard's own paths name it too). */
+export const LEDGER_FILE = "audit.jsonl";
+
 /** `<folder>/.damage-control/`, created with a .gitignore that ignores everything in it. */
 export function workspaceStateDir(folder: string): string {
   const dir = path.join(folder, ".damage-control");
