@@ -22,6 +22,7 @@ import { OurHooksSnapshot } from "./config-facts";
 import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
 import { redact } from "../engine/redact/redact";
+import { withSelfProtection } from "./self-program";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
 import { recoverability, snapshotStep, type SnapshotNote } from "./snapshots/guard-step";
@@ -218,7 +219,8 @@ export class Guard extends EventEmitter {
     }
     // An allowed settings change: remember the file as it is now.
     if (judgement.kind === "neutral" && ctx.config) this.ourHooks.forget(ctx.config.file);
-    return judgement;
+    // The product's own program run against the guard, or a signal to an endpoint (issue 35).
+    return withSelfProtection(judgement, req, { cwd: req.cwd ?? store.folder, home: this.home, env: this.options.env });
   }
 
   /** Turns a verdict into an answer, asking a human for an ask; records it. */
