@@ -13,6 +13,7 @@ import type { Judgement } from "../engine/judge";
 import type { WireRequest } from "../engine/agents/types";
 import type { Verdict } from "../engine/types";
 import { liveEndpointPids } from "./registry";
+import { userStateDir } from "./state-dir";
 
 /** A program file bigger than this is not read for the mark (the bundle is a few MB). */
 const MAX_PROGRAM_BYTES = 64 * 1024 * 1024;
@@ -102,7 +103,7 @@ function productVerb(words: string[], ctx: SelfContext): string | undefined {
 function signalsEndpoint(words: string[], ctx: SelfContext): string | undefined {
   const name = path.basename(words[0] ?? "");
   if (!SIGNAL_PROGRAMS.includes(name)) return undefined;
-  const pids = liveEndpointPids(ctx.stateDir);
+  const pids = liveEndpointPids(ctx.stateDir ?? userStateDir(ctx.env));
   if (pids.length === 0) return undefined;
   const operands = words.slice(1).filter((w) => !/^-(\d+|[A-Z]+|s|n|-signal(=.*)?)$/.test(w) && !/^(SIG)?[A-Z]+\d*$/.test(w));
   const why = "signalling the Damage Control endpoint's process switches the guard off for this folder (ask the user to stop it)";
