@@ -53,14 +53,20 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
     for (const k of ["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SANDBOX", "GEMINI_CLI", "QWEN_CODE", "OPENCODE", "OPENCODE_PID", "CODEX_SANDBOX_NETWORK_DISABLED"]) delete env[k];
   });
   afterEach(() => {
-    // Only the processes this test started, by their own pid.
-    for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+    // Only the processes this test started: each its own process group (a serve below a fake agent too).
+    for (const c of children.splice(0)) {
+      try {
+        process.kill(-c.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
     fs.rmSync(state, { recursive: true, force: true });
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
   function serve(args: string[], extra: NodeJS.ProcessEnv = {}, command = process.execPath, pre: string[] = []): ChildProcess {
-    const c = spawn(command, [...pre, CLI, "serve", "--cwd", folder, "--port", "0", ...args], { env: { ...env, ...extra }, stdio: ["ignore", "pipe", "pipe"] });
+    const c = spawn(command, [...pre, CLI, "serve", "--cwd", folder, "--port", "0", ...args], { env: { ...env, ...extra }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     children.push(c);
     return c;
   }
@@ -123,7 +129,7 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
       const bin = fs.mkdtempSync(path.join(os.tmpdir(), "dc-agent-"));
       fs.symlinkSync(process.execPath, path.join(bin, "claude"));
       const script = `require("child_process").spawnSync("sh", ["-c", ${JSON.stringify(`"${process.execPath}" "${CLI}" serve --cwd "${folder}" --port 0`)}], { stdio: "inherit" })`;
-      const c = spawn(path.join(bin, "claude"), ["-e", script], { env, stdio: ["ignore", "pipe", "pipe"] });
+      const c = spawn(path.join(bin, "claude"), ["-e", script], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
       children.push(c);
       try {
         await waitFor(c, /serve refused: it was started inside a tool call of Claude Code/);
@@ -139,8 +145,8 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
     });
 
     it("a registered endpoint whose process an agent started is skipped by the hooks' lookup", async () => {
-      const agentMade = spawn("sleep", ["30"], { env: { ...env, CLAUDECODE: "1" } });
-      const userMade = spawn("sleep", ["30"], { env });
+      const agentMade = spawn("sleep", ["30"], { env: { ...env, CLAUDECODE: "1" }, detached: true });
+      const userMade = spawn("sleep", ["30"], { env, detached: true });
       children.push(agentMade, userMade);
       const entry = (pid: number) => {
         register([folder], "http://127.0.0.1:2", 2, "serve", state);
@@ -227,7 +233,7 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
     it("a signal to a live endpoint's process is refused; other processes may be signalled", async () => {
       const endpoint = serve([]);
       await waitFor(endpoint, /listening/);
-      const other = spawn("sleep", ["30"]);
+      const other = spawn("sleep", ["30"], { detached: true });
       children.push(other);
       const g = new Guard({ folders: [folder], ledger: false, env });
       try {
