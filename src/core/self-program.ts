@@ -18,6 +18,8 @@ import { userStateDir } from "./state-dir";
 /** A program file bigger than this is not read for the mark (the bundle is a few MB). */
 const MAX_PROGRAM_BYTES = 64 * 1024 * 1024;
 const known = new Map<string, { stamp: string; product: boolean }>();
+/** What every earlier bundle of the CLI holds (an older copy switches the guard off as well). */
+const LEGACY_MARKS = ["Usage: damage-control serve", "DAMAGE_CONTROL_STATE_DIR"];
 
 export interface SelfContext {
   cwd: string;
@@ -77,7 +79,9 @@ export function isProductFile(file: string): boolean {
   if (hit?.stamp === stamp) return hit.product;
   let product = false;
   try {
-    product = fs.readFileSync(real, "latin1").includes(PRODUCT_MARK);
+    const text = fs.readFileSync(real, "latin1");
+    // Builds from before the mark are the product too: they carry serve's usage line and the state variable.
+    product = text.includes(PRODUCT_MARK) || LEGACY_MARKS.every((m) => text.includes(m));
   } catch {
     /* unreadable: not something the agent can run either */
   }
