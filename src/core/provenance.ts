@@ -11,8 +11,24 @@ import { AGENT_ENV_MARKERS, AGENT_PROCESSES } from "../engine/self/table";
 /** How deep the ancestry is walked: a shell tree deeper than this is not a real agent's. */
 const MAX_DEPTH = 64;
 
+/**
+ * Answers by process (pid and its start time: a pid reused is another process). A process's
+ * environment and ancestors at its start do not change, so a long-lived caller (the pi
+ * extension) pays for the walk once per endpoint.
+ */
+const answers = new Map<string, string | undefined>();
+
 /** The agent whose tool call started process `pid` (this process by default), else undefined. */
 export function startedByAgent(pid: number = process.pid, procDir = "/proc"): string | undefined {
+  const key = `${procDir}:${pid}:${startTimeOf(pid, procDir) ?? "?"}`;
+  if (answers.has(key)) return answers.get(key);
+  const answer = walk(pid, procDir);
+  if (answers.size > 64) answers.clear();
+  answers.set(key, answer);
+  return answer;
+}
+
+function walk(pid: number, procDir: string): string | undefined {
   const marker = envMarker(pid, procDir);
   if (marker) return marker;
   let current = pid;
@@ -59,6 +75,16 @@ function cmdline(pid: number, procDir: string): string[] {
     return fs.readFileSync(path.join(procDir, String(pid), "cmdline"), "utf8").split("\0").filter(Boolean);
   } catch {
     return [];
+  }
+}
+
+/** Field 22 of /proc/PID/stat: when the process started (clock ticks after boot). */
+function startTimeOf(pid: number, procDir: string): string | undefined {
+  try {
+    const stat = fs.readFileSync(path.join(procDir, String(pid), "stat"), "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
   }
 }
 

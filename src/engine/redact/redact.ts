@@ -46,24 +46,37 @@ function secretOption(option: string): boolean {
   return option.slice(2).split(/[-_]/).some((w) => SECRET_OPTION_WORD.test(w));
 }
 
+/** PROGRAM_OPTIONS compiled once: which segment names the program, and each option's value. */
+const PROGRAM_RULES = PROGRAM_OPTIONS.map((row) => ({
+  names: new RegExp(String.raw`(^|[\s/])(${row.programs.map(escape).join("|")})(\s|$)`),
+  options: row.options.map((option) => ({ re: optionValueRe(escape(option), row.form), form: row.form })),
+}));
+/** Any program of the table: a text without one skips the per-segment work. */
+const ANY_PROGRAM = new RegExp(String.raw`(^|[\s/])(${PROGRAM_OPTIONS.flatMap((r) => r.programs).map(escape).join("|")})(\s|$)`);
+
 /** The password options of the programs that have them (PROGRAM_OPTIONS), one shell segment at a time. */
 function programOptions(text: string): string {
+  if (!ANY_PROGRAM.test(text)) return text;
   const parts = text.split(/(\|\||&&|[|;&\n])/);
   for (let i = 0; i < parts.length; i += 2) {
-    const words = parts[i];
-    for (const row of PROGRAM_OPTIONS) {
-      if (!row.programs.some((p) => new RegExp(String.raw`(^|[\s/])${escape(p)}(\s|$)`).test(words))) continue;
-      for (const option of row.options) parts[i] = optionValue(parts[i], option, row.form);
+    for (const rule of PROGRAM_RULES) {
+      if (!rule.names.test(parts[i])) continue;
+      for (const o of rule.options) parts[i] = optionValue(parts[i], o.re, o.form);
     }
   }
   return parts.join("");
 }
 
-function optionValue(segment: string, option: string, form: "attached" | "separate" | "user:password"): string {
-  const o = escape(option);
-  if (form === "attached") return segment.replace(new RegExp(String.raw`(\s${o})(${VALUE})`, "g"), (m, head: string, v: string) => (isMark(v) ? m : `${head}${MARK}`));
-  if (form === "separate") return segment.replace(new RegExp(String.raw`(\s${o}\s+)(${VALUE})`, "g"), (m, head: string, v: string) => (v.startsWith("-") || isMark(v) ? m : `${head}${MARK}`));
-  return segment.replace(new RegExp(String.raw`(\s${o}(?:\s+|=)?)(['"]?)([^:\s'"]*):([^\s'"]+)\2`, "g"), (m, head: string, q: string, user: string, pw: string) => (isMark(pw) ? m : `${head}${q}${user}:${MARK}${q}`));
+function optionValueRe(o: string, form: "attached" | "separate" | "user:password"): RegExp {
+  if (form === "attached") return new RegExp(String.raw`(\s${o})(${VALUE})`, "g");
+  if (form === "separate") return new RegExp(String.raw`(\s${o}\s+)(${VALUE})`, "g");
+  return new RegExp(String.raw`(\s${o}(?:\s+|=)?)(['"]?)([^:\s'"]*):([^\s'"]+)\2`, "g");
+}
+
+function optionValue(segment: string, re: RegExp, form: "attached" | "separate" | "user:password"): string {
+  if (form === "attached") return segment.replace(re, (m, head: string, v: string) => (isMark(v) ? m : `${head}${MARK}`));
+  if (form === "separate") return segment.replace(re, (m, head: string, v: string) => (v.startsWith("-") || isMark(v) ? m : `${head}${MARK}`));
+  return segment.replace(re, (m, head: string, q: string, user: string, pw: string) => (isMark(pw) ? m : `${head}${q}${user}:${MARK}${q}`));
 }
 
 /** The marker, in the quotes the value had: the command still reads as shell. */
