@@ -138,6 +138,20 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
       }
     });
 
+    it("the verbs that change the guard refuse inside an agent's call even when run from a script; listing verbs do not", () => {
+      const cli = (args: string[], extra: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [CLI, ...args], { env: { ...env, HOME: state, XDG_CONFIG_HOME: path.join(state, "config"), ...extra }, encoding: "utf8" });
+      for (const args of [["endpoint", "--cwd", folder], ["exceptions"], ["uninstall", "claude", "--cwd", folder], ["snapshots", "--clear"], ["restore", "20261204T1200000000-00ab"]]) {
+        const r = cli(args, { CLAUDECODE: "1" });
+        assert.equal(r.status, 4, `${args.join(" ")}: ${r.stderr}`);
+        assert.match(r.stderr, /refused: it runs inside a tool call of an agent \(CLAUDECODE is set\)/, args.join(" "));
+      }
+      // Control: from the user's terminal the same verbs run (exceptions lists, snapshots --clear clears).
+      assert.equal(cli(["exceptions"]).status, 0);
+      assert.equal(cli(["snapshots", "--clear"]).status, 0);
+      assert.doesNotMatch(cli(["endpoint", "--cwd", folder]).stderr, /refused/);
+      for (const args of [["snapshots", "--cwd", folder], ["rules", "lint", "--cwd", folder]]) assert.doesNotMatch(cli(args, { CLAUDECODE: "1" }).stderr, /refused/, args.join(" "));
+    });
+
     it("control: the same serve from the user's terminal starts", async () => {
       const c = serve([]);
       await waitFor(c, /listening/);
