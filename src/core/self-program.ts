@@ -18,6 +18,8 @@ import { userStateDir } from "./state-dir";
 /** A program file bigger than this is not read for the mark (the bundle is a few MB). */
 const MAX_PROGRAM_BYTES = 64 * 1024 * 1024;
 const known = new Map<string, { stamp: string; product: boolean }>();
+/** Programs that find a process's pid by name or command line (read like pkill and killall). */
+const PID_LOOKUPS = ["pgrep", "pidof"];
 /** What every earlier bundle of the CLI holds (an older copy switches the guard off as well). */
 const LEGACY_MARKS = ["Usage: damage-control serve", "DAMAGE_CONTROL_STATE_DIR"];
 
@@ -55,9 +57,12 @@ export function selfProgramVerdict(command: string, ctx: SelfContext): Verdict |
   } catch {
     return undefined;
   }
+  // `kill $(pgrep -f 'cli.js serve')`: a process lookup that finds an endpoint, in a line that signals.
+  const signals = analysis.commands.some((c) => SIGNAL_PROGRAMS.includes(c.text.split(" ")[0]));
   for (const c of analysis.commands) {
     const words = wordsOf(command, c.text, c.span);
-    const why = signalsEndpoint(words, ctx) ?? productVerb(words, ctx);
+    const lookup = signals && PID_LOOKUPS.includes(words[0]) ? signalsEndpoint([words[0] === "pidof" ? "killall" : "pkill", ...words.slice(1)], ctx) : undefined;
+    const why = lookup ?? signalsEndpoint(words, ctx) ?? productVerb(words, ctx);
     if (why) return { action: "block", reason: blockReason(why), rule: { kind: "bashPattern", id: "guard-self-program", text: "the product's own program", reason: why, layer: "default" }, match: { ...c.span, text: command.slice(c.span.start, c.span.end) } };
   }
   return undefined;

@@ -252,8 +252,8 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
       const g = new Guard({ folders: [folder], ledger: false, env });
       try {
         const refusedHere = async (command: string) => ((await claudeBody(g, { session_id: "s", cwd: folder, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } })) as { hookSpecificOutput?: { permissionDecision?: string } }).hookSpecificOutput?.permissionDecision === "deny";
-        for (const c of [`kill ${endpoint.pid}`, `kill -9 ${endpoint.pid}`, `kill -s KILL ${endpoint.pid}`, "pkill -f 'cli.js serve'", "pkill node", "killall node", `sleep 1; kill -TERM ${endpoint.pid}`]) assert.ok(await refusedHere(c), c);
-        for (const c of [`kill ${other.pid}`, "pkill -f my-dev-server", "killall vite"]) assert.equal(await refusedHere(c), false, c);
+        for (const c of [`kill ${endpoint.pid}`, `kill -9 ${endpoint.pid}`, `kill -s KILL ${endpoint.pid}`, "pkill -f 'cli.js serve'", "pkill node", "killall node", `sleep 1; kill -TERM ${endpoint.pid}`, "kill $(pgrep -f 'cli.js serve')", "pgrep node | xargs kill", "kill -9 $(pidof node)"]) assert.ok(await refusedHere(c), c);
+        for (const c of [`kill ${other.pid}`, "pkill -f my-dev-server", "killall vite", "pgrep -f 'cli.js serve'", "kill $(pgrep -f my-dev-server)"]) assert.equal(await refusedHere(c), false, c);
       } finally {
         g.close();
       }
