@@ -62,8 +62,13 @@ export function selfProgramVerdict(command: string, ctx: SelfContext): Verdict |
   for (const c of analysis.commands) {
     const words = wordsOf(command, c.text, c.span);
     const lookup = signals && PID_LOOKUPS.includes(words[0]) ? signalsEndpoint([words[0] === "pidof" ? "killall" : "pkill", ...words.slice(1)], ctx) : undefined;
-    const why = lookup ?? signalsEndpoint(words, ctx) ?? productVerb(words, ctx);
-    if (why) return { action: "block", reason: blockReason(why), rule: { kind: "bashPattern", id: "guard-self-program", text: "the product's own program", reason: why, layer: "default" }, match: { ...c.span, text: command.slice(c.span.start, c.span.end) } };
+    const signal = lookup ?? signalsEndpoint(words, ctx);
+    const signalled = signal !== undefined;
+    const why = signal ?? productVerb(words, ctx);
+    if (why) {
+      const rule = signalled ? { id: "guard-signal-endpoint", text: "a signal to an endpoint's process" } : { id: "guard-self-program", text: "the product's own program" };
+      return { action: "block", reason: blockReason(why), rule: { kind: "bashPattern", ...rule, reason: why, layer: "default" }, match: { ...c.span, text: command.slice(c.span.start, c.span.end) } };
+    }
   }
   return undefined;
 }
@@ -100,11 +105,11 @@ function productVerb(words: string[], ctx: SelfContext): string | undefined {
   if (!p) return undefined;
   const why = refusedVerb(p.args);
   if (!why) return undefined;
-  const file = resolveProgram(p.program, ctx);
+  const file = resolveProgram(p.program, ctx, p.script);
   if (file && isProductFile(file)) return `${why} (${p.program} is Damage Control's own program)`;
   // A program file that is not there yet may be a copy the same command line makes
   // (`cp …/cli.js /tmp/t.js && node /tmp/t.js serve`): what it is cannot be known, so it is refused.
-  if (file && p.program.includes("/") && !fs.existsSync(file)) return `${why} (${p.program} does not exist yet, so it cannot be told apart from a copy of Damage Control's own program)`;
+  if (file && (p.script || p.program.includes("/")) && !fs.existsSync(file)) return `${why} (${p.program} does not exist yet, so it cannot be told apart from a copy of Damage Control's own program)`;
   return undefined;
 }
 
@@ -158,9 +163,9 @@ function wordsOf(command: string, text: string, span: { start: number; end: numb
 }
 
 /** Where a program word leads: a path (relative to the cwd, `~` to home), else the PATH's hit. */
-function resolveProgram(word: string, ctx: SelfContext): string | undefined {
+function resolveProgram(word: string, ctx: SelfContext, script: boolean): string | undefined {
   const w = word.startsWith("~/") ? path.join(ctx.home, word.slice(2)) : word;
-  if (w.includes("/")) return path.resolve(ctx.cwd, w);
+  if (w.includes("/") || script) return path.resolve(ctx.cwd, w);
   for (const dir of (ctx.env?.PATH ?? process.env.PATH ?? "").split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, w);

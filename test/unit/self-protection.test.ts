@@ -218,6 +218,9 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
       ]) {
         assert.ok(await refused(c), c);
       }
+      // A bare file name given to node is relative to the cwd, like any path.
+      fs.copyFileSync(CLI, path.join(folder, "fmt.js"));
+      for (const c of ["node fmt.js serve --cwd . --rules empty.yaml", "XDG_CONFIG_HOME=/tmp/cfg node fmt.js serve", "ln -s fmt.js t.js && node t.js serve", "timeout 5 node fmt.js endpoint"]) assert.ok(await refused(c), c);
       const reason = (await decide(`node ${copy} serve`)).hookSpecificOutput?.permissionDecisionReason ?? "";
       assert.match(reason, /is Damage Control's own program/);
       for (const c of [`node ${copy} check`, `node ${copy} doctor`, `node ${copy} rules lint`, `node ${copy} snapshots`, `node ${copy} snapshots --json`, `node ${copy} --help`]) {
@@ -229,6 +232,9 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
       fs.writeFileSync(path.join(tools, "format-helper.js"), "console.log(process.argv)\n");
       assert.equal(await refused(`node ${path.join(tools, "format-helper.js")} serve --rules empty.yaml`), false);
       assert.equal(await refused(`node ${path.join(tools, "format-helper.js")} restore x`), false);
+      fs.writeFileSync(path.join(folder, "app.js"), "console.log(1)\n");
+      assert.equal(await refused("node app.js serve"), false, "a project's own server script");
+      assert.equal(await refused("node app.js install"), false);
     });
 
     it("a symlink to it, a copy on PATH under another name, the launcher: all the product", async () => {

@@ -18,12 +18,13 @@ export function refusedVerb(args: readonly string[]): string | undefined {
  * The program file and its arguments of one command's words: `node X.js serve` is X.js with
  * [serve]; `env A=1 nohup node X serve` too; a plain `X serve` is X. Runners' options are skipped.
  */
-export function programOf(words: readonly string[]): { program: string; args: string[] } | undefined {
+export function programOf(words: readonly string[]): { program: string; args: string[]; script: boolean } | undefined {
   let i = 0;
   while (i < words.length) {
     const w = words[i];
     const base = w.slice(w.lastIndexOf("/") + 1);
-    if (!SCRIPT_RUNNERS.includes(base)) return { program: w, args: words.slice(i + 1) };
+    // script: the operand of a runner, a file relative to the cwd even without a slash (`node fmt.js`).
+    if (!SCRIPT_RUNNERS.includes(base)) return { program: w, args: words.slice(i + 1), script: i > 0 && !["env", "exec", "nohup", "setsid", "timeout", "nice", "stdbuf", "sudo", "doas"].includes(words[i - 1].slice(words[i - 1].lastIndexOf("/") + 1)) };
     i++;
     // The runner's own options and env's assignments, then its operand.
     while (i < words.length && (words[i].startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]) || /^\d+[smhd]?$/.test(words[i]))) {
