@@ -53,5 +53,9 @@ export const AGENT_PROCESSES: { agent: string; names: string[]; paths: string[] 
   { agent: "Aider", names: ["aider"], paths: [] },
 ];
 
-/** Variables agents set in their tool calls' environment (measured where a test says so). */
+/**
+ * Variables agents set in their tool calls' environment. Measured: Claude Code 2.1.332 sets
+ * CLAUDECODE in its Bash tool's environment (test/e2e/self-protection.test.ts: serve refused
+ * "(CLAUDECODE is set)"); the others are the agents' documented markers, not measured here.
+ */
 export const AGENT_ENV_MARKERS = ["CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "GEMINI_CLI", "QWEN_CODE", "OPENCODE", "OPENCODE_PID"];
