@@ -5,7 +5,6 @@ import { describeRule } from "../engine/reason";
 import { normalizeToolCall } from "../engine/toolcall";
 import type { Verdict } from "../engine/types";
 import { boundedDecider, undecidedVerdict } from "../core/decider";
-import { withSelfProtection } from "../core/self-program";
 import { args, CliError, parseJson, readStdin } from "./io";
 import { loadCliRules, type LoadedRules } from "./rules-source";
 
@@ -76,7 +75,6 @@ export async function runCheck(argv: string[]): Promise<number> {
     const loaded = rulesFor(c);
     return decider
       .judge(req, loaded.rules, { folder: c, home: h, root: values.rules ? c : loaded.root }, "advisory")
-      .then((j) => withSelfProtection(j, req, { cwd: c, home: h }))
       .then((j) => (j.kind === "verdict" ? j.verdict : { action: "allow" as const, reason: "" }), undecidedVerdict);
   };
 

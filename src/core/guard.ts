@@ -22,10 +22,10 @@ import { OurHooksSnapshot } from "./config-facts";
 import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
 import { redact } from "../engine/redact/redact";
-import { withSelfProtection } from "./self-program";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
 import { recoverability, snapshotStep, type SnapshotNote } from "./snapshots/guard-step";
+import { userStateDir } from "./state-dir";
 
 export interface GuardOptions {
   folders: string[];
@@ -209,6 +209,8 @@ export class Guard extends EventEmitter {
       onParseError: this.options.onParseError ?? "ask",
       unknownTools: this.options.unknownTools ?? "no-opinion",
       ...(req.event === "ConfigChange" && { config: this.ourHooks.factsOf(req.raw, store.folder) }),
+      // The self-protection's PATH and registry follow the guard's environment (tests set theirs).
+      ...(this.options.env && { self: { path: this.options.env.PATH, stateDir: userStateDir(this.options.env) } }),
     };
     let judgement: Judgement;
     try {
@@ -219,8 +221,7 @@ export class Guard extends EventEmitter {
     }
     // An allowed settings change: remember the file as it is now.
     if (judgement.kind === "neutral" && ctx.config) this.ourHooks.forget(ctx.config.file);
-    // The product's own program run against the guard, or a signal to an endpoint (issue 35).
-    return withSelfProtection(judgement, req, { cwd: req.cwd ?? store.folder, home: this.home, env: this.options.env });
+    return judgement;
   }
 
   /** Turns a verdict into an answer, asking a human for an ask; records it. */

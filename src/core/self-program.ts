@@ -26,8 +26,9 @@ const LEGACY_MARKS = ["Usage: damage-control serve", "DAMAGE_CONTROL_STATE_DIR"]
 export interface SelfContext {
   cwd: string;
   home: string;
-  env?: NodeJS.ProcessEnv;
-  /** The registry's folder (tests). */
+  /** The PATH a bare program name is looked up in (default: this process's). */
+  path?: string;
+  /** The state folder whose registry names the live endpoints (default: the user's). */
   stateDir?: string;
 }
 
@@ -37,7 +38,8 @@ const SELF_WORDS = /\b(serve|install|uninstall|exceptions|snapshots|restore|endp
 /**
  * A judgement with the product's own program taken into account: a bash call that runs it against
  * the guard (serve, install, exceptions…) or signals an endpoint's process is refused whatever the
- * rules say. Every decision goes through it: the endpoint, the command hooks, `check`.
+ * rules say. Every judgement goes through it where it is made (decider-worker.ts judgeHere, the
+ * in-process decider): the endpoint, the command hooks, the pi extension, `check`.
  */
 export function withSelfProtection(judgement: Judgement, req: WireRequest, ctx: SelfContext): Judgement {
   if (req.event !== "PreToolUse" || (judgement.kind === "verdict" && judgement.verdict.action === "block")) return judgement;
@@ -117,7 +119,7 @@ function productVerb(words: string[], ctx: SelfContext): string | undefined {
 function signalsEndpoint(words: string[], ctx: SelfContext): string | undefined {
   const name = path.basename(words[0] ?? "");
   if (!SIGNAL_PROGRAMS.includes(name)) return undefined;
-  const pids = liveEndpointPids(ctx.stateDir ?? userStateDir(ctx.env));
+  const pids = liveEndpointPids(ctx.stateDir ?? userStateDir());
   if (pids.length === 0) return undefined;
   const operands = words.slice(1).filter((w) => !/^-(\d+|[A-Z]+|s|n|-signal(=.*)?)$/.test(w) && !/^(SIG)?[A-Z]+\d*$/.test(w));
   const why = "signalling the Damage Control endpoint's process switches the guard off for this folder (ask the user to stop it)";
@@ -166,7 +168,7 @@ function wordsOf(command: string, text: string, span: { start: number; end: numb
 function resolveProgram(word: string, ctx: SelfContext, script: boolean): string | undefined {
   const w = word.startsWith("~/") ? path.join(ctx.home, word.slice(2)) : word;
   if (w.includes("/") || script) return path.resolve(ctx.cwd, w);
-  for (const dir of (ctx.env?.PATH ?? process.env.PATH ?? "").split(path.delimiter)) {
+  for (const dir of (ctx.path ?? process.env.PATH ?? "").split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, w);
     if (fs.existsSync(candidate)) return candidate;
