@@ -10,6 +10,8 @@ import { CliError, EXIT, wantsHelp } from "./io";
 import { LINT_HELP, runLint } from "./lint";
 import { runServe, SERVE_HELP } from "./serve";
 import { RESTORE_HELP, runRestore, runSnapshots, SNAPSHOTS_HELP } from "./snapshots";
+import { refusedVerb } from "../engine/self/verbs";
+import { startedByAgent } from "../core/provenance";
 
 const HELP = `Usage: damage-control <verb> [options]
 
@@ -72,6 +74,11 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(v.help + "\n");
     return EXIT.ok;
   }
+  // The verbs that change the guard or its records refuse inside an agent's tool call even when
+  // the call reached them by a route the analysis does not see (a script): issue 35.
+  const refused = verb === "serve" ? undefined : refusedVerb(argv);
+  const agent = refused ? startedByAgent() : undefined;
+  if (refused && agent) throw new CliError(`refused: it runs inside a tool call of ${agent}. ${refused}`, EXIT.unavailable);
   return v.run(rest);
 }
 

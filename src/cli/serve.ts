@@ -4,7 +4,8 @@ import * as path from "node:path";
 import { parsePosture } from "../engine/events";
 import { headlessAsker } from "../core/asker";
 import { Guard } from "../core/guard";
-import { unregister } from "../core/registry";
+import { heldBy, unregister } from "../core/registry";
+import { startedByAgent } from "../core/provenance";
 import { startGuardEndpoint } from "../hookserver/start";
 import { VERSION } from "../core/build-info";
 import { attachTelemetry, loadTelemetry, type Telemetry } from "../hookserver/telemetry-loader";
@@ -37,7 +38,10 @@ The token is in the state folder (docs/cli.md, "Where things live"); \`damage-co
   --otlp-include-content
                 with --otlp: send the command text or path, the folder and the reason too
 
-Exit codes: 0 stopped by a signal, 2 bad usage, 4 could not listen.`;
+Refused (exit 4) when another live endpoint guards DIR (one endpoint per folder) or when it is
+started inside an agent's tool call (the endpoint the hooks trust is one the user started).
+
+Exit codes: 0 stopped by a signal, 2 bad usage, 4 could not listen or refused.`;
 
 export async function runServe(argv: string[]): Promise<number> {
   const { values } = args(argv, { cwd: { type: "string" }, port: { type: "string" }, rules: { type: "string" }, "trust-workspace-rules": { type: "boolean" }, posture: { type: "string" }, otlp: { type: "string" }, "otlp-include-content": { type: "boolean" } });
@@ -51,6 +55,12 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   if (values["otlp-include-content"] && !values.otlp) throw new CliError("--otlp-include-content needs --otlp URL");
   if (values.otlp !== undefined && !/^https?:\/\/[^/]/.test(values.otlp)) throw new CliError(`--otlp must be an http(s) URL, got ${values.otlp}`);
+  // The endpoint a hook trusts is one the user started (issue 35): not one an agent's tool call
+  // started, and never a second one for a folder whose endpoint still runs.
+  const agent = startedByAgent();
+  if (agent) throw new CliError(`serve refused: it was started inside a tool call of ${agent}. An endpoint the agent starts would guard with rules of its choosing; start it from your own terminal (docs/self-protection.md)`, EXIT.unavailable);
+  const holder = heldBy(folder);
+  if (holder) throw new CliError(`${folder} is already guarded by the endpoint at ${holder.url} (${holder.host}, pid ${holder.pid}); one endpoint per folder: stop that one first (docs/self-protection.md)`, EXIT.unavailable);
   // A long-lived endpoint: its heap kept near what it holds live (a request allocates little that
   // lives), so its RSS stays near its start under load instead of growing with V8's defaults.
   keepServeHeapSmall();

@@ -3,6 +3,7 @@
 // calls it let run, and putting it back. A public interface: scripts rely on the JSON and the
 // exit codes (0: all restored; 1: something was not, and the output says what and why).
 import * as path from "node:path";
+import { redact } from "../engine/redact/redact";
 import { holdsOf, type SnapshotManifest } from "../core/snapshots/manifest";
 import { restoreSnapshot } from "../core/snapshots/restore";
 import { SnapshotStore } from "../core/snapshots/store";
@@ -47,7 +48,7 @@ export function runSnapshots(argv: string[]): number {
     return EXIT.ok;
   }
   if (list.length === 0) process.stdout.write("no snapshots for this folder\n");
-  for (const m of list) process.stdout.write(`${m.id}  ${m.time}  ${m.agent}  ${m.command}\n    holds ${holdsOf(m)} (${sizeText(m.bytes)})\n`);
+  for (const m of list) process.stdout.write(`${m.id}  ${m.time}  ${m.agent}  ${redact(m.command)}\n    holds ${holdsOf(m)} (${sizeText(m.bytes)})\n`);
   return EXIT.ok;
 }
 
@@ -70,7 +71,7 @@ export function runRestore(argv: string[]): number {
   for (const a of r.setAside) out.push(`kept: ${a.what} at ${show(a.path)} ${r.dryRun ? "would be" : "is"} at ${show(a.keptAt)}`);
   for (const c of r.conflicts) out.push(`not restored: ${show(c.path)} ${c.beside}`);
   for (const n of r.notKept) out.push(`not kept: ${show(n.path)} was ${n.why}`);
-  for (const c of r.commands) out.push(`the remote is not changed by Damage Control; to push its old tip back: ${c}`);
+  for (const c of r.commands) out.push(`the remote is not changed by Damage Control; to push its old tip back: ${redact(c)}`);
   process.stdout.write((out.length ? out : ["nothing to restore"]).join("\n") + "\n");
   return r.conflicts.length ? EXIT.findings : EXIT.ok;
 }
@@ -81,7 +82,8 @@ function publicView(m: SnapshotManifest) {
     id: m.id,
     time: m.time,
     agent: m.agent,
-    command: m.command,
+    // Manifests from before the redaction may still hold a secret: shown redacted all the same.
+    command: redact(m.command),
     tool: m.tool,
     folder: m.folder,
     cwd: m.cwd,

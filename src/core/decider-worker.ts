@@ -8,6 +8,7 @@ import { judge, type Judgement } from "../engine/judge";
 import type { RuleSet } from "../engine/types";
 import type { PlainContext, WorkerRequest, WorkerResponse } from "./decider";
 import { existingRealpath, existingText, injectedFault } from "./in-process-decider";
+import { withSelfProtection } from "./self-program";
 
 /** Rule sets by id, the most recently used last. A few are kept (multi-root windows, serve). */
 const rulesById = new Map<number, RuleSet>();
@@ -42,5 +43,8 @@ function answer(m: WorkerRequest): WorkerResponse {
 /** One judgement on this thread, with the file system's answers: what the worker runs, and the inline path (decider.ts). */
 export function judgeHere(req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture): Judgement {
   injectedFault(req);
-  return judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
+  const judgement = judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
+  // The product's own program run against the guard, or a signal to an endpoint (issue 35): here,
+  // where the shell analysis already is (the extension's own bundle stays without it).
+  return withSelfProtection(judgement, req, { cwd: req.cwd ?? ctx.folder, home: ctx.home, ...ctx.self });
 }

@@ -20,7 +20,10 @@ import { blockReason } from "../engine/reason";
 import type { RuleSet, Verdict } from "../engine/types";
 
 /** The context without the functions (they cannot cross into a worker); realpath is added there. */
-export type PlainContext = Omit<JudgeContext, "realpath" | "readText">;
+export type PlainContext = Omit<JudgeContext, "realpath" | "readText"> & {
+  /** Where the self-protection looks (src/core/self-program.ts): the caller's PATH and state folder. */
+  self?: { path?: string; stateDir?: string };
+};
 
 /** Judges on the caller's thread (decider-worker.ts judgeHere): only for decisions bounded by construction. */
 export type InlineJudge = (req: WireRequest, rules: RuleSet, ctx: PlainContext, posture: Posture) => Judgement;

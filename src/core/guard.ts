@@ -21,12 +21,14 @@ import { headlessAsker, type Asker } from "./asker";
 import { OurHooksSnapshot } from "./config-facts";
 import { boundedDecider, undecidedVerdict, type Decider, type PlainContext } from "./decider";
 import { Ledger, type LedgerEntry } from "./ledger";
+import { redact } from "../engine/redact/redact";
 import { RulesStore, type RulesState } from "./rules-store";
 import { addUserCommandException, userRulesFile, type WorkspaceTrust } from "./layer-files";
 import { keepAfterCall, PendingAfterCall } from "./snapshots/after-call";
 import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./snapshots/guard-step";
 import { SnapshotStore } from "./snapshots/store";
 import { GuardSandbox, type GuardSandboxOptions, type SandboxNote } from "./sandbox/step";
+import { userStateDir } from "./state-dir";
 
 export interface GuardOptions {
   folders: string[];
@@ -251,6 +253,8 @@ export class Guard extends EventEmitter {
       onParseError: this.options.onParseError ?? "ask",
       unknownTools: this.options.unknownTools ?? "no-opinion",
       ...(req.event === "ConfigChange" && { config: this.ourHooks.factsOf(req.raw, store.folder) }),
+      // The self-protection's PATH and registry follow the guard's environment (tests set theirs).
+      ...(this.options.env && { self: { path: this.options.env.PATH, stateDir: userStateDir(this.options.env) } }),
     };
     let judgement: Judgement;
     try {
@@ -336,18 +340,20 @@ export class Guard extends EventEmitter {
   }
 
   private writeRecord(at: number, verdict: Verdict, resolved: Resolved, d: Decided): void {
+    // Every record (ledger, feed, telemetry) carries the command with its secrets replaced: what
+    // is written or shown never holds a token, a password or a key (issue 35).
     const entry: DecisionRecord = {
       time: new Date(at).toISOString(),
       agent: d.agent,
       event: d.event,
       tool: d.tool,
-      target: d.target,
+      target: redact(d.target),
       decision: resolved.decision,
       action: verdict.action,
       ...(verdict.rule && { rule: verdict.rule.text }),
       ...(verdict.rule?.layer && { layer: verdict.rule.layer }),
       ...(verdict.exception && { exception: verdict.exception.text, layer: verdict.exception.layer }),
-      ...(resolved.reason && { reason: resolved.reason }),
+      ...(resolved.reason && { reason: redact(resolved.reason) }),
       ...(resolved.snapshot && { snapshot: resolved.snapshot }),
       ...(resolved.sandbox && { sandbox: resolved.sandbox }),
       folder: d.folder,

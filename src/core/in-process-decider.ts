@@ -6,6 +6,7 @@ import * as path from "node:path";
 import type { WireRequest } from "../engine/agents/types";
 import { judge } from "../engine/judge";
 import type { Decider } from "./decider";
+import { withSelfProtection } from "./self-program";
 
 export function existingRealpath(p: string): string | undefined {
   try {
@@ -50,7 +51,8 @@ export function injectedFault(req: WireRequest): void {
 export const inProcessDecider: Decider = {
   async judge(req, rules, ctx, posture) {
     injectedFault(req);
-    return judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
+    const judgement = judge(req, rules, { ...ctx, realpath: existingRealpath, readText: existingText }, posture);
+    return withSelfProtection(judgement, req, { cwd: req.cwd ?? ctx.folder, home: ctx.home, ...ctx.self });
   },
   close() {},
 };

@@ -13,7 +13,10 @@ import { defaultRules } from "../engine/rules/defaults";
 import { additionsOnly, exactCommandPattern, looseningItems, looseningOf, loosens, mergeLayers, type Layer, type Loosening } from "../engine/rules/layers";
 import { emptyRuleSet, parseRules } from "../engine/rules/parse";
 import type { Diagnostic, LayerName, PathRule, RuleSet } from "../engine/types";
-import { userStateDir, writeFileAtomic } from "./state-dir";
+import { LEDGER_FILE, userStateDir, writeFileAtomic } from "./state-dir";
+
+/** audit.jsonl as a glob (one class) so that it is only ever matched by that very name. */
+const LEDGER_GLOB = `${LEDGER_FILE.slice(0, -1)}[${LEDGER_FILE.slice(-1)}]`;
 
 type Env = NodeJS.ProcessEnv;
 
@@ -116,7 +119,8 @@ export function loadLayered(o: { workspace?: { file: string; rules: RuleSet; tex
 
 /**
  * The guard's own files and state, zero-access for agents whatever the rules say: the user and
- * managed rules files, the state folder (token, registry, approvals), the agents' hook settings.
+ * managed rules files, the state folder (token, registry, approvals), the agents' hook settings,
+ * the folder's audit ledger.
  */
 export function guardOwnPaths(folder: string, env: Env = process.env): PathRule[] {
   const home = env.HOME || os.homedir();
@@ -132,8 +136,13 @@ export function guardOwnPaths(folder: string, env: Env = process.env): PathRule[
     path.join(home, ".copilot", "hooks") + "/",
     path.join(folder, ".github", "hooks") + "/",
   ];
-  // The product's state (token, endpoint registry, approvals, the launcher): zero-access.
-  const zeroAccess = [userStateDir(env) + "/"];
+  // The product's state (token, endpoint registry, approvals, the launcher): zero-access. So is
+  // the folder's audit ledger (and its rotated files): the user's record of what the agents ran,
+  // read in the panel or with the CLI, never by the agent (issue 35).
+  // Written as name globs: a path below the folder would refuse every recursive search of the
+  // project (which reads the ledger's redacted lines at worst), and a plain name without a
+  // leading dot would be matched by every `*` of a Glob tool's pattern (`src/**/*.ts`).
+  const zeroAccess = [userStateDir(env) + "/", LEDGER_GLOB, `${LEDGER_FILE}.[0-9]*`];
   return [
     ...zeroAccess.map((p) => ({ kind: "zeroAccess" as const, path: p, implicit: true, layer: "default" as const })),
     ...readOnly.map((p) => ({ kind: "readOnly" as const, path: p, implicit: true, layer: "default" as const })),

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import type { Action } from "../engine/types";
 import type { SnapshotNote } from "./snapshots/guard-step";
 import type { SandboxNote } from "./sandbox/step";
-import { workspaceStateDir } from "./state-dir";
+import { LEDGER_FILE, workspaceStateDir } from "./state-dir";
 
 export interface LedgerEntry {
   time: string;
@@ -31,7 +31,7 @@ export interface LedgerEntry {
   session?: string;
 }
 
-export const LEDGER_FILE = "audit.jsonl";
+export { LEDGER_FILE } from "./state-dir";
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 const KEEP = 3;
 /** How long the lines of a burst of decisions are gathered before one write. */
@@ -91,7 +91,11 @@ export class Ledger {
     const chunk = lines(this.pending);
     this.pending = [];
     try {
-      this.fd ??= fs.openSync(this.file, "a", 0o600);
+      if (this.fd === undefined) {
+        this.fd = fs.openSync(this.file, "a", 0o600);
+        // A ledger an older version (or a umask) left readable by others becomes the user's alone.
+        if ((fs.fstatSync(this.fd).mode & 0o077) !== 0) fs.fchmodSync(this.fd, 0o600);
+      }
     } catch {
       // The ledger is a record, not a gate: an unwritable folder must not turn decisions into errors.
       return this.flush();

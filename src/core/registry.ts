@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { startedByAgent } from "./provenance";
 import { ensurePrivateDir, userStateDir, writeFileAtomic } from "./state-dir";
 
 export interface Registration {
@@ -56,15 +57,33 @@ export function byPathFile(folder: string, stateDir = userStateDir()): string {
   return path.join(registryDir(stateDir), "by-path", path.resolve(folder), ".endpoint");
 }
 
-export function register(folders: string[], url: string, port: number, host: string, stateDir = userStateDir()): void {
+/**
+ * The live endpoint of another process that holds `folder`'s entry, if any. One endpoint per
+ * folder (issue 35): while it lives its entry is never replaced, so a second `serve` (or window)
+ * with rules of its own cannot take the folder over from the one the hooks trust.
+ */
+export function heldBy(folder: string, stateDir = userStateDir()): Registration | undefined {
+  const reg = readRegistration(folder, stateDir);
+  return reg && reg.active && reg.pid !== process.pid && pidAlive(reg.pid) ? reg : undefined;
+}
+
+/**
+ * Publishes this process's endpoint for each folder whose entry is free (none, inactive, or its
+ * process gone); returns the folders it took. A folder held by another live endpoint is left to it.
+ */
+export function register(folders: string[], url: string, port: number, host: string, stateDir = userStateDir()): string[] {
   ensurePrivateDir(registryDir(stateDir));
+  const taken: string[] = [];
   for (const folder of folders) {
+    if (heldBy(folder, stateDir)) continue;
+    taken.push(folder);
     const reg: Registration = { folder: path.resolve(folder), url, port, pid: process.pid, active: true, host, updatedAt: new Date().toISOString() };
     writeFileAtomic(fileFor(folder, stateDir), JSON.stringify(reg, null, 2) + "\n", 0o600);
     const line = byPathFile(folder, stateDir);
     fs.mkdirSync(path.dirname(line), { recursive: true, mode: 0o700 });
     writeFileAtomic(line, `${url} ${process.pid}\n`, 0o600);
   }
+  return taken;
 }
 
 /** Marks our registrations inactive (keeping the port for next time). Only our own pid's. */
@@ -82,7 +101,7 @@ export function unregister(folders: string[], stateDir = userStateDir()): void {
 }
 
 /** The live endpoint guarding `dir`: the registration of the deepest folder containing it. */
-export function lookupEndpoint(dir: string, stateDir = userStateDir()): Registration | undefined {
+export function lookupEndpoint(dir: string, stateDir = userStateDir(), opts: { trust?: boolean } = {}): Registration | undefined {
   let entries: string[];
   try {
     entries = fs.readdirSync(registryDir(stateDir));
@@ -100,10 +119,33 @@ export function lookupEndpoint(dir: string, stateDir = userStateDir()): Registra
       continue;
     }
     if (!reg.active || !pidAlive(reg.pid)) continue;
+    // An endpoint started inside an agent's tool call is not the user's: never trusted (issue 35).
+    if (opts.trust !== false && startedByAgent(reg.pid)) continue;
     const inside = target === reg.folder || target.startsWith(reg.folder.endsWith("/") ? reg.folder : reg.folder + "/");
     if (inside && (!best || reg.folder.length > best.folder.length)) best = reg;
   }
   return best;
+}
+
+/** The processes of the live endpoints in the registry (a signal to one switches a guard off). */
+export function liveEndpointPids(stateDir = userStateDir()): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(registryDir(stateDir));
+  } catch {
+    return [];
+  }
+  const pids = new Set<number>();
+  for (const name of entries) {
+    if (!name.endsWith(".json")) continue;
+    try {
+      const reg = JSON.parse(fs.readFileSync(path.join(registryDir(stateDir), name), "utf8")) as Registration;
+      if (reg.active && pidAlive(reg.pid)) pids.add(reg.pid);
+    } catch {
+      /* torn or foreign file */
+    }
+  }
+  return [...pids];
 }
 
 function pidAlive(pid: number): boolean {

@@ -18,10 +18,20 @@ export function ensurePrivateDir(dir: string): string {
   return dir;
 }
 
+/** The audit ledger's name in `<folder>/.damage-control/` (the guard's own paths name it too). */
+export const LEDGER_FILE = "audit.jsonl";
+
 /** `<folder>/.damage-control/`, created with a .gitignore that ignores everything in it. */
 export function workspaceStateDir(folder: string): string {
   const dir = path.join(folder, ".damage-control");
-  fs.mkdirSync(dir, { recursive: true });
+  // 0700: the ledger is the user's record; no other user reads what the agents ran (issue 35).
+  // An older folder made 0755 is tightened the first time it is used.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    if ((fs.statSync(dir).mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
+  } catch {
+    /* not ours to change (another owner): the ledger still writes 0600 */
+  }
   const ignore = path.join(dir, ".gitignore");
   if (!fs.existsSync(ignore)) fs.writeFileSync(ignore, "# Damage Control's audit ledger and state: never commit.\n*\n");
   return dir;

@@ -8,9 +8,16 @@ import { preferredPort, register } from "../core/registry";
 export interface StartedEndpoint extends Endpoint {
   /** True when the usual port was taken and another one was used. */
   moved: boolean;
+  /** The folders this endpoint is registered for (the hooks find it there). */
+  registered: string[];
+  /** Folders another live endpoint holds: served here too, but not found by the hooks until it is gone. */
+  waiting: string[];
 }
 
-export async function startGuardEndpoint(guard: Guard, token: string, opts: { port?: number; host: string; asker?: Asker; stateDir?: string; onAnswer?: (info: AnswerInfo) => void }): Promise<StartedEndpoint> {
+/** How often an endpoint waiting for a folder checks whether its holder is gone. */
+const TAKE_OVER_MS = 2000;
+
+export async function startGuardEndpoint(guard: Guard, token: string, opts: { port?: number; host: string; asker?: Asker; stateDir?: string; onAnswer?: (info: AnswerInfo) => void; onRegistered?: (folders: string[]) => void }): Promise<StartedEndpoint> {
   const wanted = opts.port ?? preferredPort(guard.folders[0], opts.stateDir);
   let endpoint: Endpoint;
   let moved = false;
@@ -24,7 +31,27 @@ export async function startGuardEndpoint(guard: Guard, token: string, opts: { po
     endpoint = await startEndpoint({ guard, token, asker: opts.asker, port: 0, onAnswer: opts.onAnswer });
     moved = true;
   }
-  register(guard.folders, endpoint.url, endpoint.port, opts.host, opts.stateDir);
+  // One endpoint per folder (issue 35): a folder whose endpoint lives stays that endpoint's; this
+  // one takes it only once that process is gone (a window reloaded, a serve stopped).
+  const registered = register(guard.folders, endpoint.url, endpoint.port, opts.host, opts.stateDir);
+  const waiting = guard.folders.filter((f) => !registered.includes(f));
+  const started = Object.assign(endpoint, { moved, registered, waiting });
+  if (waiting.length) {
+    const timer = setInterval(() => {
+      const took = register(started.waiting, endpoint.url, endpoint.port, opts.host, opts.stateDir);
+      if (took.length === 0) return;
+      started.registered.push(...took);
+      started.waiting = started.waiting.filter((f) => !took.includes(f));
+      if (started.waiting.length === 0) clearInterval(timer);
+      opts.onRegistered?.(took);
+    }, TAKE_OVER_MS);
+    timer.unref();
+    const close = endpoint.close.bind(endpoint);
+    started.close = () => {
+      clearInterval(timer);
+      return close();
+    };
+  }
   guard.prepare();
-  return Object.assign(endpoint, { moved });
+  return started;
 }

@@ -17,6 +17,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ensurePrivateDir, userStateDir } from "../core/state-dir";
+import { PRODUCT_MARK } from "../engine/self/table";
 
 export const LAUNCHER_NAME = "damage-control-hook";
 
@@ -62,6 +63,7 @@ export function launcherScript(o: { stateDir: string; nodePath: string; askTimeo
 # Damage Control command hook, fast path. Written by Damage Control (rewritten on every activation
 # of the extension and by \`damage-control install\`): do not edit. Usage: ${LAUNCHER_NAME} AGENT
 # (stdin: the agent's hook input). Prints the answer JSON; exit 0, or exit 2 to refuse.
+# ${PRODUCT_MARK} (this file is the product's own program: the guard knows it by this line)
 agent=\${1:-copilot}
 state=${shQuote(o.stateDir)}
 node=${shQuote(o.nodePath)}

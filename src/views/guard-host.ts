@@ -103,9 +103,12 @@ export class GuardHost extends EventEmitter implements vscode.Disposable {
     }
     try {
       this.token ??= loadOrCreateToken();
-      const endpoint = await startGuardEndpoint(guard, this.token, { port: settings.port || undefined, host: "vscode", asker: this.asker });
+      const token = this.token;
+      // A folder another live window or serve guards stays theirs until it is gone (issue 35):
+      // only the folders registered here get their installed hooks pointed here, now or later.
+      const endpoint = await startGuardEndpoint(guard, token, { port: settings.port || undefined, host: "vscode", asker: this.asker, onRegistered: (took) => took.forEach((f) => refreshClaudeHooks(f, endpoint.url, token)) });
       // The usual port was taken (another window, a stale host), or the token changed: point installed hooks here.
-      for (const f of folders) refreshClaudeHooks(f, endpoint.url, this.token);
+      for (const f of endpoint.registered) refreshClaudeHooks(f, endpoint.url, token);
       this.state = { guard, endpoint, telemetry };
       this.exportToTerminals(endpoint.url, this.token);
     } catch (e) {

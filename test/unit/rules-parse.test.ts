@@ -174,8 +174,9 @@ describe("rules parser", () => {
     // 14 before issue 19 added the database, infrastructure, work-lost and secrets families (42),
     // + 3 that keep the agent from switching the guard off through the product (issue 15);
     // issue 23: the two cloud patterns became effect rules, among 14 effect rules (57);
-    // sql-update-without-where and db-mongo-delete-all (59).
-    assert.equal(r.bashToolPatterns.length, 59);
+    // sql-update-without-where and db-mongo-delete-all (59); issue 35: the guard's own verbs by
+    // name (guard-serve, -install, -exceptions, -snapshots-delete, -restore, -endpoint: 65).
+    assert.equal(r.bashToolPatterns.length, 65);
     assert.equal(r.bashToolPatterns.filter((p) => p.effect !== undefined).length, 14);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));

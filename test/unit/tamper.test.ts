@@ -65,6 +65,18 @@ describe("tamper protection", () => {
     });
   });
 
+  describe("the audit ledger is zero-access to the agent (issue 35)", () => {
+    it("reading it, copying it or writing it is refused; a search of the project still passes", async () => {
+      // A Guard keeps the guard's own paths (layer-files.ts guardOwnPaths): the ledger among them.
+      for (const c of ["cat .damage-control/audit.jsonl", "tail -n 50 .damage-control/audit.jsonl.1", "cp .damage-control/audit.jsonl /tmp/l", "cd .damage-control && grep curl audit.jsonl", "echo '{}' >> .damage-control/audit.jsonl", "rm .damage-control/audit.jsonl"]) {
+        assert.equal((await bash(c)).block, true, c);
+      }
+      assert.equal((await tool("read", { path: ".damage-control/audit.jsonl" })).block, true);
+      assert.equal((await bash("grep -rn TODO .")).block, false, "a recursive search of the project");
+      assert.equal((await tool("find", { pattern: "**/*.md" })).block, false, "a name search of the project");
+    });
+  });
+
   describe("Claude Code ConfigChange", () => {
     const change = (p: Record<string, unknown>) => claudeBody(guard, { hook_event_name: "ConfigChange", session_id: "s", cwd: dir, ...p });
     const denied = (body: unknown) => (body as { decision?: string }).decision === "block";

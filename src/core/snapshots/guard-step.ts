@@ -1,6 +1,7 @@
 // The guard's snapshot step: what the ask dialog says about recovering, and keeping a snapshot
 // of a call that is not refused, as the ledger records it (what was kept, never its content).
 import type { Destroys } from "../../engine/undo/types";
+import { redact } from "../../engine/redact/redact";
 import { holdsOf } from "./manifest";
 import { readSnapshotSettings } from "./settings";
 import { takeSnapshot, type SnapshotMeta } from "./take";
@@ -33,7 +34,8 @@ export function snapshotStep(d: Destroys | undefined, meta: SnapshotMeta, env?: 
   if (!d) return undefined;
   let outcome;
   try {
-    outcome = takeSnapshot(d, meta, { env });
+    // The manifest keeps the command as the ledger does: its secrets replaced (issue 35).
+    outcome = takeSnapshot(d, { ...meta, command: redact(meta.command) }, { env });
   } catch (e) {
     // A snapshot is a safety net, not a gate: the call was decided; it goes on without one.
     return { notKept: `failed (${(e as Error).message.split("\n")[0]})` };

@@ -12,5 +12,6 @@ export const CREDENTIAL_USES = {
   curl: ["cert", "E", "key", "proxy-cert", "proxy-key"],
   wget: ["certificate", "private-key", "ca-certificate"],
   openssl: ["cert", "key", "CAfile", "CApath", "cert_chain", "chainCAfile"],
-  kubectl: ["client-key", "client-certificate", "certificate-authority"],
+  // --kubeconfig: kubectl signs in with the file it names (issue 35: ~/.kube/ is zero-access).
+  kubectl: ["client-key", "client-certificate", "certificate-authority", "kubeconfig"],
 } as const satisfies Record<string, readonly string[]>;
