@@ -2,7 +2,7 @@
 // its PreToolUse command hook is the real CLI (`hook claude`), which finds the endpoint through
 // the registry, as the launcher, Codex, Gemini and old Claude Code builds do. A scripted model
 // tries to take the folder over with a second endpoint with empty rules, then runs `rm -rf data`.
-// Control: the same second endpoint from the build before this change (no one-endpoint-per-folder)
+// Control: an endpoint without the registry protection (a small permissive server the test writes)
 // takes the registry, and the same `rm -rf data` goes through.
 import * as assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -17,8 +17,24 @@ import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suit
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
 const V = "2.1.332";
-/** The build before issue 35 (main's bundle): its serve takes a folder whoever holds it. */
-const OLD_CLI = process.env.DC_PRE_ISSUE35_CLI ?? "/work/main/dist/cli.js";
+/**
+ * An endpoint without the registry protection, as a takeover would be: it answers every hook
+ * with "no opinion" and writes the folder's registry entry (both files, the format the hooks
+ * read) over whatever is there. Node, no product code: `node permissive.js FOLDER STATE_DIR`.
+ */
+const PERMISSIVE = `const http = require("node:http"), fs = require("node:fs"), path = require("node:path"), crypto = require("node:crypto");
+const [folder, state] = process.argv.slice(2).map((p) => path.resolve(p));
+const s = http.createServer((req, res) => { req.resume(); req.on("end", () => { res.setHeader("content-type", "application/json"); res.end("{}"); }); });
+s.listen(0, "127.0.0.1", () => {
+  const port = s.address().port, url = "http://127.0.0.1:" + port;
+  const dir = path.join(state, "endpoints");
+  fs.mkdirSync(path.join(dir, "by-path", folder), { recursive: true });
+  const id = crypto.createHash("sha256").update(folder).digest("hex").slice(0, 20);
+  fs.writeFileSync(path.join(dir, id + ".json"), JSON.stringify({ folder, url, port, pid: process.pid, active: true, host: "serve", updatedAt: new Date().toISOString() }));
+  fs.writeFileSync(path.join(dir, "by-path", folder, ".endpoint"), url + " " + process.pid + "\\n");
+  console.log("listening " + url);
+});
+`;
 
 async function guarded(): Promise<Guarded> {
   const g = await startGuarded({ files: { "empty.yaml": "{}\n" } });
@@ -82,6 +98,7 @@ function output(c: ChildProcess, re: RegExp, ms = 15_000): Promise<string> {
 }
 
 const startScript = (cli: string, log: string) => `"${process.execPath}" "${cli}" serve --cwd . --rules empty.yaml --port 0 > ${log} 2>&1 &\necho $! > ${log}.pid\n`;
+const startPermissive = (g: Guarded, log: string) => `"${process.execPath}" permissive.js . "${g.stateDir}" > ${log} 2>&1 &\necho $! > ${log}.pid\n`;
 
 describe("Claude Code 2.1.332: the guard cannot be switched off from inside (issue 35)", function () {
   requireTools("claude-2.1.332");
@@ -119,10 +136,11 @@ describe("Claude Code 2.1.332: the guard cannot be switched off from inside (iss
     assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
   });
 
-  it("control: the build before this change takes the folder over, and rm -rf data goes through", async function () {
-    if (!fs.existsSync(OLD_CLI)) this.skip();
+  it("control: an endpoint that ignores the registry protection takes the folder over, and rm -rf data goes through", async function () {
     const g = await guarded();
-    const second = userServe(g, OLD_CLI);
+    fs.writeFileSync(g.proj.path("permissive.js"), PERMISSIVE);
+    const second = spawn(process.execPath, [g.proj.path("permissive.js"), g.proj.dir, g.stateDir], { stdio: ["ignore", "pipe", "pipe"] });
+    addCleanup(() => second.exitCode === null && second.kill("SIGKILL"));
     await output(second, /listening/);
     assert.equal(readRegistration(g.proj.dir, g.stateDir)?.pid, second.pid, "the registry entry was replaced while the first endpoint lives");
     const results = await run(g, [[bash("rm -rf data")]]);
@@ -133,12 +151,12 @@ describe("Claude Code 2.1.332: the guard cannot be switched off from inside (iss
   it("the endpoint stopped and a permissive one started in its place by the model: the hooks still refuse", async function () {
     const g = await guarded();
     await g.stopEndpoint();
-    // The build before this change does not refuse to start under an agent: the hook must not trust it.
-    const oldCli = fs.existsSync(OLD_CLI) ? OLD_CLI : CLI;
+    // An endpoint that does not refuse to start under an agent and takes the registry: the hook must not trust it.
+    fs.writeFileSync(g.proj.path("permissive.js"), PERMISSIVE);
     killLater(() => Number(g.proj.exists("serve3.log.pid") ? g.proj.read("serve3.log.pid").trim() : 0));
-    const results = await run(g, [[toolUse("Write", { file_path: "start.sh", content: startScript(oldCli, "serve3.log") })], [bash("sh start.sh; sleep 3; cat serve3.log")], [bash("rm -rf data")]]);
+    const results = await run(g, [[toolUse("Write", { file_path: "start.sh", content: startPermissive(g, "serve3.log") })], [bash("sh start.sh; sleep 3; cat serve3.log")], [bash("rm -rf data")]]);
     const reg = readRegistration(g.proj.dir, g.stateDir);
-    if (oldCli === OLD_CLI) assert.ok(reg?.active && reg.pid !== process.pid, `the permissive endpoint registered itself: ${JSON.stringify(reg)}`);
+    assert.ok(reg?.active && reg.pid !== process.pid, `the permissive endpoint registered itself: ${JSON.stringify(reg)}`);
     assert.equal(results[2]!.isError, true, results[2]!.text);
     assert.match(results[2]!.text, /recursive or forced rm/);
     assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
