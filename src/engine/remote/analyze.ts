@@ -84,7 +84,7 @@ function optionMatches(p: Parsed, spec: string): boolean {
   return spec
     .slice(eq + 1)
     .split("|")
-    .some((want) => v.startsWith(want));
+    .some((want) => (want.startsWith("*") ? v.includes(want.replace(/^\*|\*$/g, "")) : v.startsWith(want)));
 }
 
 /** Where the row's words stand among the command words (-1: nowhere). */
@@ -101,6 +101,8 @@ function fromRows(name: string, p: Parsed, rows: readonly RemoteRow[], span: Spa
     const at = rowAt(p, r);
     if (at < 0) continue;
     if (r.when && !r.when.some((o) => optionMatches(p, o))) continue;
+    if (r.operand && !r.operand.test(p.words[at + r.sub.length]?.value ?? "")) continue;
+    if (r.match && !r.match.test(p.words.slice(at, at + r.sub.length).map((w) => w.value).join(" "))) continue;
     if (r.unless?.some((o) => optionMatches(p, o))) return true;
     const effect: RemoteEffectKind = r.all?.some((o) => hasOption(p, o)) ? "destroy-all" : r.effect;
     const words = r.sub[0] === "*" ? [] : p.words.slice(at, at + r.sub.length).map((w) => w.value);
@@ -109,6 +111,13 @@ function fromRows(name: string, p: Parsed, rows: readonly RemoteRow[], span: Spa
     return true;
   }
   return false;
+}
+
+/** A token-printing verb (token-printers.ts) of this invocation: the value it prints. */
+export function tokenPrinted(inv: RemoteWords, rows: readonly RemoteRow[]): RemoteEffect | undefined {
+  const out: RemoteEffect[] = [];
+  fromRows(inv.name, parse(inv.args), rows, inv.span, out);
+  return out.find((e) => e.effect === "read-secret");
 }
 
 /** Command groups that manage the CLI itself on this machine (`gcloud components remove`, `az extension remove`). */

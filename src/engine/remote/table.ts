@@ -18,6 +18,10 @@ export interface RemoteRow {
   unless?: string[];
   /** Options that make it total (`--recursive`, `--all`): the effect becomes destroy-all. */
   all?: string[];
+  /** The word after the subcommand must match (`aws configure get aws_secret_access_key`). */
+  operand?: RegExp;
+  /** The subcommand words themselves must match (`ps eww`: BSD flags with `e`). */
+  match?: RegExp;
 }
 
 /** Verb families: which command words destroy a named resource. */

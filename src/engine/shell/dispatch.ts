@@ -15,6 +15,7 @@ import { EFFECT_TABLE, genericEffects, tableHandler, type GenericReading } from 
 import { wrapperHandlers } from "./programs/wrappers";
 import { deviceHandlers } from "./programs/devices";
 import { remoteShellHandlers } from "./programs/remote-shell";
+import { secretFlow } from "./programs/secret-flow";
 import { remoteEffects } from "../remote/analyze";
 import { REMOTE_TABLE } from "../remote/table";
 import type { Handler, Invocation, RunResult, Runner } from "./runner";
@@ -109,7 +110,9 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
     for (const e of found) r.sink.remoteEffect(e);
   }
   const text = result?.text ?? r.sink.commands[at]?.text;
-  return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, text };
+  // Secrets printed, used or sent to another host (issue 36): the output carries what it holds.
+  const stdout = secretFlow(inv, r, result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` });
+  return { stdout, text };
 }
 void shown;
 

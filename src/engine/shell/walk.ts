@@ -203,7 +203,8 @@ export class Walker implements Runner {
         const nested: NestedScript[] = [];
         const input = this.applyRedirects(node.redirects, src, scope, nested, stdin);
         this.walkNested(nested, scope, depth);
-        return this.walkNode(node.command, src, scope, input, depth);
+        const out = this.walkNode(node.command, src, scope, input, depth);
+        return stdoutToFile(node.redirects) ? this.consumed(out) : out;
       }
     }
   }
@@ -242,7 +243,12 @@ export class Walker implements Runner {
         this.uncertain(`command substitutions are nested more than ${MAX_DEPTH} levels deep`, spanIn(n.code, n.script.pos, n.script.end));
         continue;
       }
+      const shownBefore = this.sink.shownCount();
       const printed = this.walkStatements(n.script.commands, n.code, scope.fork(), NO_STDIN, depth + 1);
+      // What a substitution prints becomes a word, not output the agent sees: the word carries it.
+      n.secret = printed.secret ?? this.sink.consumeSince(shownBefore);
+      this.sink.consume(printed.secret);
+      this.sink.consumeSince(shownBefore);
       // Only a listing's own output: one simple command. A filtered listing (`ls | grep .env`)
       // names files picked at run time, which stays unknown.
       if (n.script.commands.length === 1 && n.script.commands[0].command.type === "Command") n.printed = printed;
@@ -277,6 +283,7 @@ export class Walker implements Runner {
     }
     const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
     this.walkNested(nested, scope, depth);
+    if (nested.some((n) => n.secret)) markSecretWords(this.sink, nested, argv, assignments);
     // A word that is what a listing prints (`$(git ls-files)`, `$(find DIR)`) is some path below
     // the folders it lists, as the same listing piped to xargs is.
     for (let i = 0; i < argv.length; i++) {
@@ -301,7 +308,15 @@ export class Walker implements Runner {
       runScope = scope.fork();
       for (const [name, v] of assignments.slice(0, prefixCount)) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
     }
-    return this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+    const out = this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+    return stdoutToFile(cmd.redirects) ? this.consumed(out) : out;
+  }
+
+  /** Output written to a file is not shown to the agent: a secret in it is consumed. */
+  private consumed(out: Stdin): Stdin {
+    if (!out.secret) return out;
+    this.sink.consume(out.secret);
+    return { ...out, secret: undefined };
   }
 
   /** Redirections: files written or read, and the stdin they give the command. */
@@ -329,6 +344,24 @@ export class Walker implements Runner {
       }
     }
     return input;
+  }
+}
+
+/** Is standard output redirected to a file (not the terminal, not stderr)? */
+function stdoutToFile(redirects: readonly Redirection[]): boolean {
+  return redirects.some(
+    (r) => r.type === "Redirect" && /^(>|>>|>\||&>|&>>)$/.test(r.operator) && (r.descriptor === undefined || (r.descriptor.type === "FileDescriptor" && r.descriptor.value === 1)) && !/^\/dev\/(stdout|stderr|tty)$|^&?[12]$/.test(r.target?.text ?? ""),
+  );
+}
+
+/** Words and assignments built from a substitution that prints a secret carry it (secret-flow.ts). */
+function markSecretWords(sink: Sink, nested: readonly NestedScript[], argv: readonly Arg[], assignments: readonly [string, Arg][]): void {
+  for (const n of nested) {
+    if (!n.secret) continue;
+    const at = spanIn(n.code, n.script.pos, n.script.end);
+    const inside = (a: Arg) => a.span.start <= at.start && at.end <= a.span.end;
+    for (const a of argv) if (inside(a)) (sink.argSecrets ??= new WeakMap()).set(a, n.secret);
+    for (const [name, a] of assignments) if (inside(a)) (sink.secretVars ??= new Set()).add(name);
   }
 }
 

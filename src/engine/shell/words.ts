@@ -48,6 +48,8 @@ export interface NestedScript {
   kind: "command" | "process";
   /** What it prints, once walked (for a script of one statement). */
   printed?: Stdin;
+  /** A secret it prints (`$(gh auth token)`): the word it becomes carries it (secret-flow.ts). */
+  secret?: import("./stdin").SecretMark;
 }
 
 /** Is this arg a path whose value is known? */
