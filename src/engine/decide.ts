@@ -1,7 +1,7 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
-import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
 import { reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
@@ -402,6 +402,7 @@ class Judge {
     const candidates = [abs];
     const real = this.ctx.realpath?.(abs);
     if (real !== undefined && real !== abs) candidates.push(real);
+    for (const alt of samePathSpellings(abs, this.ctx.cwd)) if (!candidates.includes(alt)) candidates.push(alt);
 
     const root = this.ctx.root ?? this.ctx.cwd;
     // A glob that may expand to a protected name: anywhere for zero-access, in the project root

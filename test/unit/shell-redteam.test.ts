@@ -436,7 +436,11 @@ describe("shell red-team: more commands of the corpus families", () => {
     ["git log -p -- .env", "block"],
     ["git add -f .env.local", "block"],
     ["cat config/secrets/server.key", "block"],
-    ["openssl rsa -in server.key -pubout", "block"],
+    // Behaviour change on purpose (issue 36, family 11): deriving the public key uses the private
+    // key without printing it; printing the key itself is still a read.
+    ["openssl rsa -in server.key -pubout", "allow"],
+    ["openssl rsa -in server.key", "block"],
+    ["openssl rsa -in server.key -text -noout", "block"],
     ["openssl rand -hex 32", "allow"],
     ["ssh-keygen -t ed25519 -f /tmp/k -N ''", "allow"],
     ["echo x > PLAN.md 2>&1", "block"],

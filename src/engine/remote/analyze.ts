@@ -6,6 +6,7 @@ import type { Span } from "../types";
 import type { RemoteEffect, RemoteEffectKind, RemoteTarget } from "../shell/types";
 import { EVERYDAY_VERB_PROGRAMS, REMOTE_TABLE, type RemoteProgram, type RemoteRow, type VerbFamily } from "./table";
 import { httpEffect } from "./http";
+import { signalsEverything } from "./system";
 
 /** What the analyser needs of an invocation (a subset of the shell's Invocation). */
 export interface RemoteWords {
@@ -169,6 +170,7 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
   } else if (entry.special === "git") gitPush(p, inv.span, out);
   else if (entry.special === "copy") copyOnto(inv.name, p, inv.span, out);
   else if (entry.special === "rclone") rclone(p, inv.span, out);
+  else if (entry.special === "signal" && signalsEverything(inv.args)) out.push({ effect: "destroy-all", target: "system", program: inv.name, resource: "every process", span: inv.span, via: `${inv.name} of every process` });
   if (out.some((e) => e.span === inv.span)) return;
   if (entry.rows && fromRows(inv.name, p, entry.rows, inv.span, out)) return;
   if (entry.verbs) fromVerbs(inv.name, p, entry.verbs, entry.target ?? "cloud", inv.span, out, entry.remoteGroups);

@@ -6,36 +6,10 @@
 // (`gcloud compute instances delete web-1`, `netlify sites:delete`). `special` names an analyser
 // in analyze.ts for CLIs whose effect is in a URL or a refspec (curl, git push, rsync, ssh).
 import type { RemoteEffectKind, RemoteTarget } from "../shell/types";
+import type { RemoteProgram, RemoteRow } from "./row";
+import { SYSTEM_ENTRIES } from "./system";
 
-export interface RemoteRow {
-  /** Command words, consecutive, among the first command words; `a|b` alternatives, `*` any word. */
-  sub: string[];
-  effect: RemoteEffectKind;
-  target: RemoteTarget;
-  /** Options one of which must be given (`name` or `name=v1|v2*`: the value starts so). */
-  when?: string[];
-  /** Options that mean nothing happens (a dry run, names only). */
-  unless?: string[];
-  /** Options that make it total (`--recursive`, `--all`): the effect becomes destroy-all. */
-  all?: string[];
-  /** The word after the subcommand must match (`aws configure get aws_secret_access_key`). */
-  operand?: RegExp;
-  /** The subcommand words themselves must match (`ps eww`: BSD flags with `e`). */
-  match?: RegExp;
-}
-
-/** Verb families: which command words destroy a named resource. */
-export type VerbFamily = "cloud" | "hosted";
-
-export interface RemoteProgram {
-  rows?: RemoteRow[];
-  verbs?: VerbFamily;
-  /** The class of resource the CLI's verbs reach. */
-  target?: RemoteTarget;
-  special?: "http" | "git" | "copy" | "rclone";
-  /** Command groups that are remote resources for this CLI although they name local settings elsewhere (`circleci context`). */
-  remoteGroups?: string[];
-}
+export type { RemoteProgram, RemoteRow, VerbFamily } from "./row";
 
 const DRY_RUN = ["dry-run", "n", "dryrun", "dry"];
 const row = (sub: string, effect: RemoteEffectKind, target: RemoteTarget, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub.split(" "), effect, target, ...more });
@@ -232,7 +206,7 @@ const ENTRIES: Record<string, RemoteProgram> = {
   scp: { special: "copy" },
 };
 
-export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries(ENTRIES));
+export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries({ ...ENTRIES, ...SYSTEM_ENTRIES }));
 
 /**
  * Programs whose destroy verbs are everyday local work: a CLI outside the table with a destroy

@@ -3,7 +3,7 @@
 // it reaches the agent: a consumer of the output (`| docker login --password-stdin`, `$(…)` in a
 // header to the same service) uses it, and secret-flow.ts cancels the effect. The CLIs' other
 // verbs are everyday (`gh auth status`, `aws configure get region`).
-import type { RemoteRow } from "./table";
+import type { RemoteRow } from "./row";
 
 const shows = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub === "" ? [] : sub.split(" "), effect: "read-secret", target: "secrets", ...more });
 /** A setting's name that holds a secret (`aws_secret_access_key`, `//registry.npmjs.org/:_authToken`). */

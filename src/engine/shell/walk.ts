@@ -191,6 +191,8 @@ export class Walker implements Runner {
         return UNKNOWN_OUTPUT;
       }
       case "Function":
+        // A function that pipes into itself or runs itself in the background is a process bomb.
+        if (selfSpawning(node.name.text, src.text.slice(node.pos, node.end))) this.sink.remoteEffect({ effect: "destroy-all", target: "system", program: node.name.text, resource: "every process slot", span: spanIn(src, node.pos, node.end), via: "a function that spawns itself (a process bomb)" });
         // Defining a function runs nothing, but it is defined to be called: analyse its body once.
         if (node.body.type === "CompoundList") this.walkList(node.body, src, scope.fork(), NO_STDIN, depth);
         else this.walkNode(node.body, src, scope.fork(), NO_STDIN, depth);
@@ -347,6 +349,12 @@ export class Walker implements Runner {
   }
 }
 
+/** A function body that calls its own name in a pipe or in the background: `:(){ :|:& };:`. */
+function selfSpawning(name: string, text: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[\\s;{|&(])${n}\\s*(\\||&(?!&))`).test(text.slice(text.indexOf("{") + 1 || text.indexOf("(") + 1));
+}
+
 /** Is standard output redirected to a file (not the terminal, not stderr)? */
 function stdoutToFile(redirects: readonly Redirection[]): boolean {
   return redirects.some(
@@ -396,7 +404,10 @@ function globSym(pattern: string, scope: Scope): Sym {
   const base = parts.slice(0, Math.max(0, i)).join("/") || (pattern.startsWith("/") ? "/" : ".");
   if (scope.cwd === undefined && !base.startsWith("/")) return { kind: "unknown" };
   const abs = base.startsWith("/") ? base : `${scope.cwd}/${base}`;
-  return { kind: "under", dirs: [abs.replace(/\/\.$/, "")] };
+  // A glob in the last segment only (`.e*`, `*.pem`): each value is an entry of that name, so a
+  // loop over it reaches the zero-access names it can match (issue 36).
+  const named = i === parts.length - 1 && !/^[*?]+$/.test(parts[i]) ? parts[i] : undefined;
+  return { kind: "under", dirs: [abs.replace(/\/\.$/, "")], ...(named !== undefined && { named }) };
 }
 
 /** Scripts inside `[[ ]]` / `(( ))` expressions (not the body of an arithmetic for: walked apart). */

@@ -103,7 +103,8 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
     code,
     glob: state.glob || undefined,
     under: state.under,
-    named: undefined,
+    // The whole word is a loop variable over a glob's entries (`for f in .e*; do cat "$f"`): their name.
+    named: state.under && word.parts && word.parts.length === 1 ? state.named : undefined,
     unknown: (state.unknown && !state.under) || undefined,
     pipe: state.pipe || undefined,
     output: state.output,
@@ -141,6 +142,8 @@ interface EvalState {
   unknown: boolean;
   glob: boolean;
   under: string[] | undefined;
+  /** With `under`: the name every such entry matches (a for-loop over `DIR/*.pem`). */
+  named?: string;
   pipe: boolean;
   output?: Code;
   maybe?: string;
@@ -244,7 +247,10 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       }
       if (sym.kind === "literal") b.push(sym.value, () => offsetAt(src, p.pos));
       else {
-        if (sym.kind === "under") st.under = [...(st.under ?? []), ...sym.dirs];
+        if (sym.kind === "under") {
+          st.under = [...(st.under ?? []), ...sym.dirs];
+          st.named = sym.named;
+        }
         st.unknown = true;
         b.push(p.text, (i) => offsetAt(src, p.pos + i));
       }

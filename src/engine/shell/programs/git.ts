@@ -274,6 +274,8 @@ function forcedBranch(sub: string, p: ParsedArgs, operands: readonly Arg[]): Arg
   if (sub === "switch") return valuesOf(p, "C", "force-create")[0];
   if (sub !== "branch" || has(p, "d", "D", "delete") || operands.length === 0) return undefined;
   const force = has(p, "f", "force");
+  // `git branch -M NEW` renames the current branch (issue 36: everyday); naming both overwrites the second.
+  if (has(p, "M") && operands.length === 1 && !force) return undefined;
   if (has(p, "M", "C") || (force && has(p, "m", "move", "c", "copy"))) return operands[operands.length - 1];
   return force ? operands[0] : undefined;
 }
