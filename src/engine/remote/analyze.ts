@@ -193,6 +193,11 @@ function gitPush(p: Parsed, span: Span, out: RemoteEffect[]): void {
   const rest = p.words.slice(push + 1).map((w) => w.value);
   // A dry run (`--dry-run`, `-n`) only reports what would be pushed.
   if (hasOption(p, "dry-run") || hasOption(p, "n")) return;
+  // `--prune` (issue 36): every remote branch without a local one of the same name is deleted there.
+  if (hasOption(p, "prune")) {
+    out.push({ effect: "destroy", target: "code-host", program: "git", resource: "every remote branch without a local one", span, via: "git push --prune" });
+    return;
+  }
   const del = hasOption(p, "delete") || hasOption(p, "d");
   const refs = del ? rest.slice(1) : rest.slice(1).filter((r) => /^:[^:]+$/.test(r)).map((r) => r.slice(1));
   if (refs.length === 0) return;

@@ -16,6 +16,7 @@ import { wrapperHandlers } from "./programs/wrappers";
 import { deviceHandlers } from "./programs/devices";
 import { remoteShellHandlers } from "./programs/remote-shell";
 import { secretFlow } from "./programs/secret-flow";
+import { carriedCommands } from "./programs/carriers";
 import { remoteEffects } from "../remote/analyze";
 import { REMOTE_TABLE } from "../remote/table";
 import type { Handler, Invocation, RunResult, Runner } from "./runner";
@@ -101,6 +102,8 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const handler = facts.handler; // called as a plain function, as before the facts were kept
   const result = handler(inv, r) ?? undefined;
   genericEffects(inv, r);
+  // Commands carried by an option or a configuration value (issue 36): judged as what they run.
+  carriedCommands(inv, r);
   // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
   const inTable = facts.remote;
   const understood = !inTable && facts.handled;

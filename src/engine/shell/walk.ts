@@ -7,6 +7,7 @@ import type { Access, Span } from "../types";
 import { spanIn, type Code } from "./code";
 import { Minimatch } from "minimatch";
 import { dashedSubcommand, dispatch, handledPrograms, programOf } from "./dispatch";
+import { carriedByEnv } from "./programs/carriers";
 import { pathEffect } from "./effects";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
 import { programName, Spellings, textOf, type Presented } from "./normalize";
@@ -286,6 +287,11 @@ export class Walker implements Runner {
     const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
     this.walkNested(nested, scope, depth);
     if (nested.some((n) => n.secret)) markSecretWords(this.sink, nested, argv, assignments);
+    // `GIT_SSH_COMMAND='…' git fetch`, `export EDITOR='…'`: a program will run the value (issue 36).
+    for (const [name, v] of assignments) {
+      const carried = carriedByEnv(name, v);
+      if (carried?.code) this.runCode(carried.code, scope.fork(), NO_STDIN, depth + 1, `$${name}`);
+    }
     // A word that is what a listing prints (`$(git ls-files)`, `$(find DIR)`) is some path below
     // the folders it lists, as the same listing piped to xargs is.
     for (let i = 0; i < argv.length; i++) {
