@@ -23,7 +23,7 @@ const COMMAND_WORDS = 6;
 /** A row's words may start this far in (`restic -r REPO prune`, `aws --profile p ec2 …`). */
 const ROW_START = 2;
 
-const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission)$|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
+const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission|rebuild|reimage|reinstall)$|^(rebuild|reimage|reinstall)-|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
 const HOSTED_VERB = /^(delete|destroy|terminate|purge|remove|rm|del|archive|disable|cancel|reset|revoke|void|expire|deactivate)$|^(delete|purge|archive|disable|cancel|reset|revoke|remove)-|[:-](delete|destroy|purge|archive|disable|cancel|reset|remove)$/;
 /** The fallback's verbs: a destroy that is not an everyday word (no `disable`, `cancel`, `reset`). */
 const UNKNOWN_VERB = /^(delete|destroy|purge|remove|rm|del|wipe|erase|nuke|terminate)$/;

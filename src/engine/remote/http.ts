@@ -101,7 +101,8 @@ function byPathAlone(name: string, args: readonly (string | undefined)[], texts:
 }
 
 export function httpEffect(name: string, args: readonly (string | undefined)[], texts?: () => readonly string[]): Omit<RemoteEffect, "program" | "span"> | undefined {
-  const { method, url } = request(name, args);
+  let { method } = request(name, args);
+  const { url } = request(name, args);
   if (!url) return texts ? byPathAlone(name, args, texts) : undefined;
   let u: URL;
   try {
@@ -115,6 +116,7 @@ export function httpEffect(name: string, args: readonly (string | undefined)[], 
   const via = `${name} -X ${method}`;
   // Elasticsearch's delete-by-query is a POST: every matching document goes.
   if (/\/_delete_by_query\b/.test(path)) return { effect: "destroy-all", target: "data-service", resource: url, via: `${name} _delete_by_query` };
+  if (method === "PURGE") method = "DELETE";
   if (method !== "DELETE") return undefined;
   for (const s of SERVICES) {
     const byPort = s.ports?.includes(port) ?? false;
@@ -124,5 +126,17 @@ export function httpEffect(name: string, args: readonly (string | undefined)[], 
     const all = s.all?.(path, query) ?? false;
     return { effect: all ? "destroy-all" : "destroy", target: s.target, resource: url, via: `${via} on ${s.what}` };
   }
+  // Any other host (issue 36, family 5): a resource of a service that is not this machine.
+  if (!LOOPBACK.test(u.hostname)) return { effect: "destroy", target: "hosted-service", resource: url, via: `${via} to another host` };
   return undefined;
+}
+
+/** This machine and the names a development stack gives it. */
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\]|::1|0\.0\.0\.0|host\.docker\.internal|[^.]+|.*\.(localhost|local|test|internal))$/i;
+
+/** An interpreter's HTTP delete (`requests.delete(URL)`, `fetch(URL, {method: "DELETE"})`) to a URL of another host. */
+export function codeHttpDelete(code: string): string | undefined {
+  if (!/\.delete\s*\(|method\s*[:=]\s*['"](DELETE|PURGE)['"]|Net::HTTP::Delete|->delete\(|\bDELETE\b/.test(code)) return undefined;
+  const url = /\bhttps?:\/\/([^/'"\s:]+)[^'"\s]*/.exec(code);
+  return url && !LOOPBACK.test(url[1]) ? url[0] : undefined;
 }

@@ -46,8 +46,9 @@ const hosted = (target: RemoteTarget = "hosted-service", rows: RemoteRow[] = [])
 const ENTRIES: Record<string, RemoteProgram> = {
   // Code hosts and CI.
   // gh's `repo archive` makes the repository read-only for everyone (glab's downloads a tarball).
-  gh: codeHost([row("repo|repos archive", "destroy", "code-host")]),
-  glab: codeHost(),
+  // A private repository made public (issue 36): its code and history are everyone's from then on.
+  gh: codeHost([row("repo|repos archive", "destroy", "code-host"), row("repo|repos edit", "overwrite", "code-host", { when: ["visibility=public"] })]),
+  glab: codeHost([row("repo|project edit|update", "overwrite", "code-host", { when: ["visibility=public", "public"] })]),
   tea: codeHost(),
   hub: codeHost(),
   git: { special: "git" },
@@ -64,6 +65,9 @@ const ENTRIES: Record<string, RemoteProgram> = {
   "woodpecker-cli": hosted("ci"),
   // Clouds and platforms.
   aws: cloud("cloud", [
+    // Backups turned off (issue 36): a retention of 0 deletes the automated backups.
+    row("rds modify-db-instance|modify-db-cluster", "destroy", "backups", { when: ["backup-retention-period=0"] }),
+    row("dynamodb update-continuous-backups", "destroy", "backups", { when: ["point-in-time-recovery-specification=PointInTimeRecoveryEnabled=false"] }),
     ...secretsReadAndDelete(["secretsmanager get-secret-value|batch-get-secret-value"], ["secretsmanager delete-secret", "ssm delete-parameter|delete-parameters"]),
     // A parameter's value is a secret's when it is decrypted (a SecureString).
     row("ssm get-parameter|get-parameters|get-parameters-by-path", "read-secret", "secrets", { when: ["with-decryption"] }),
@@ -72,11 +76,12 @@ const ENTRIES: Record<string, RemoteProgram> = {
     row("s3 rb", "destroy", "object-storage", { all: ["force"] }),
     row("s3 sync", "destroy", "object-storage", { when: ["delete"], unless: DRY_RUN }),
   ]),
-  gcloud: cloud("cloud", secretsReadAndDelete(["secrets versions access"], ["secrets delete", "secrets versions destroy|disable"])),
+  gcloud: cloud("cloud", [...secretsReadAndDelete(["secrets versions access"], ["secrets delete", "secrets versions destroy|disable"]), row("sql instances patch", "destroy", "backups", { when: ["no-backup"] })]),
   gsutil: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "R", "recursive"] }), row("rb", "destroy", "object-storage"), row("rsync", "destroy", "object-storage", { when: ["d"] })] },
   az: cloud("cloud", [
     ...secretsReadAndDelete(["keyvault secret show|download"], ["keyvault secret delete|purge", "keyvault delete|purge"]),
     row("storage blob delete-batch", "destroy-all", "object-storage"),
+    row("backup protection disable", "destroy", "backups"),
     row("storage container|account|share|blob|fs|queue|table delete", "destroy", "object-storage"),
   ]),
   doctl: cloud(),

@@ -8,6 +8,7 @@
 // service passes; a host it cannot be tied to is asked; anything else is refused.
 import { interpreterFamily } from "./interpreters";
 import { tokenPrinted } from "../../remote/analyze";
+import { codeHttpDelete } from "../../remote/http";
 import { sinkRequest, variablesIn, type SinkRequest } from "../../remote/network";
 import { CLI_SERVICE, hostOfService, isLoopback, isSecretName, serviceOf } from "../../remote/secret-names";
 import { TOKEN_PRINTERS } from "../../remote/token-printers";
@@ -163,6 +164,9 @@ function interpreterSecrets(inv: Invocation, r: Runner, family: string): SecretM
   const lang = LANGUAGES[family];
   const code = lang && codeOf(inv);
   if (!code) return undefined;
+  // An HTTP DELETE to another host from the interpreter's own library (issue 36, family 5).
+  const deleted = codeHttpDelete(code);
+  if (deleted) r.sink.remoteEffect({ effect: "destroy", target: "hosted-service", program: inv.name, resource: deleted, span: inv.span, via: `${inv.name} HTTP DELETE to another host` });
   const whole = lang.whole.test(code);
   const names = [...code.matchAll(lang.named)].map((m) => m.slice(1).find((x) => x !== undefined)!).filter(isSecretName);
   if (!whole && names.length === 0) return undefined;
