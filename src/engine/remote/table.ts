@@ -8,6 +8,7 @@
 import type { RemoteEffectKind, RemoteTarget } from "../shell/types";
 import type { RemoteProgram, RemoteRow } from "./row";
 import { SYSTEM_ENTRIES } from "./system";
+import { DATA_STORE_ENTRIES } from "./data-stores";
 
 export type { RemoteProgram, RemoteRow, VerbFamily } from "./row";
 
@@ -211,7 +212,7 @@ const ENTRIES: Record<string, RemoteProgram> = {
   scp: { special: "copy" },
 };
 
-export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries({ ...ENTRIES, ...SYSTEM_ENTRIES }));
+export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries({ ...ENTRIES, ...SYSTEM_ENTRIES, ...DATA_STORE_ENTRIES }));
 
 /**
  * Programs whose destroy verbs are everyday local work: a CLI outside the table with a destroy

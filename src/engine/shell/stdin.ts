@@ -28,7 +28,7 @@ type StdinKind =
   /** Names of paths at or below these directories (`find DIR |`, `git ls-files |`). */
   | { kind: "under"; dirs: string[]; named?: string }
   /** Content only known when it runs (`curl … |`, `< file`). */
-  | { kind: "unknown"; from: string };
+  | { kind: "unknown"; from: string; file?: string };
 
 export const NO_STDIN: Stdin = { kind: "none" };
 export const UNKNOWN_OUTPUT: Stdin = { kind: "unknown", from: "the output of a command" };

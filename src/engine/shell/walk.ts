@@ -9,6 +9,7 @@ import { Minimatch } from "minimatch";
 import { dashedSubcommand, dispatch, handledPrograms, programOf } from "./dispatch";
 import { carriedByEnv } from "./programs/carriers";
 import { pathEffect } from "./effects";
+import { resolvePath } from "../paths";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
 import { programName, Spellings, textOf, type Presented } from "./normalize";
 import type { Invocation, RunResult, Runner } from "./runner";
@@ -317,7 +318,22 @@ export class Walker implements Runner {
       for (const [name, v] of assignments.slice(0, prefixCount)) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
     }
     const out = this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
-    return stdoutToFile(cmd.redirects) ? this.consumed(out) : out;
+    if (!stdoutToFile(cmd.redirects)) return out;
+    this.remember(cmd.redirects, src, scope, out);
+    return this.consumed(out);
+  }
+
+  /**
+   * Text written to a file in this command line (`cat > drop.sql <<EOF`): kept under the file's
+   * path, so a later `psql -f drop.sql` in the same line runs what was written (issue 36).
+   */
+  private remember(redirects: readonly Redirection[], src: Code, scope: Scope, out: Stdin): void {
+    if (out.kind !== "text" || scope.cwd === undefined) return;
+    const r = redirects.find((x) => x.type === "Redirect" && (x.operator === ">" || x.operator === ">|") && x.target);
+    if (!r || r.type !== "Redirect" || !r.target) return;
+    const target = evalWord(r.target, src, scope, []);
+    const abs = known(target) ? resolvePath(target.value, { cwd: scope.cwd, home: scope.home }) : undefined;
+    if (abs !== undefined) scope.set(writtenFileKey(abs), { kind: "literal", value: out.code.text, code: out.code });
   }
 
   /** Output written to a file is not shown to the agent: a secret in it is consumed. */
@@ -345,7 +361,8 @@ export class Walker implements Runner {
       const inv = { scope };
       if (op === "<" || op === "<>") {
         this.path(inv, target, "read", false, `${op} redirection`);
-        input = { kind: "unknown", from: "a file" };
+        const abs = known(target) && scope.cwd !== undefined ? resolvePath(target.value, { cwd: scope.cwd, home: scope.home }) : undefined;
+        input = abs !== undefined ? { kind: "unknown", from: "a file", file: abs } : { kind: "unknown", from: "a file" };
       }
       if (op === ">" || op === ">>" || op === ">|" || op === "&>" || op === "&>>" || op === "<>" || (op === ">&" && !/^[0-9-]+$/.test(target.value ?? ""))) {
         this.path(inv, target, "write", false, `${op} redirection`);
@@ -359,6 +376,11 @@ export class Walker implements Runner {
 function selfSpawning(name: string, text: string): boolean {
   const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(^|[\\s;{|&(])${n}\\s*(\\||&(?!&))`).test(text.slice(text.indexOf("{") + 1 || text.indexOf("(") + 1));
+}
+
+/** Where the text written to a file earlier in the line is kept in the scope (a name no variable can have). */
+export function writtenFileKey(abs: string): string {
+  return `written ${abs}`;
 }
 
 /** Is standard output redirected to a file (not the terminal, not stderr)? */

@@ -1,0 +1,28 @@
+// Data stores emptied by other routes (issue 36, family 4). DATA in the remote table's row format:
+// migration and schema tools' verbs that empty or drop a database (judged by what is dropped: a
+// verb that deletes a migration file is not a database drop), a key-value store's delete fed by a
+// scan (the keys only known at run time), server-side scripts that delete, restores that drop first.
+import type { RemoteProgram, RemoteRow } from "./row";
+
+const HELP = ["help", "h", "dry-run", "dryRun"];
+const drops = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub === "" ? [] : sub.split(" "), effect: "destroy-all", target: "data-service", unless: HELP, ...more });
+const deletes = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ ...drops(sub, more), effect: "destroy" });
+/** Redis commands are case-insensitive. */
+const anyCase = (words: string) => words.split("|").flatMap((w) => [w, w.toUpperCase()]).join("|");
+
+export const DATA_STORE_ENTRIES: Record<string, RemoteProgram> = {
+  flyway: { rows: [drops("clean")] },
+  liquibase: { rows: [drops("dropAll|drop-all|drop-all-sql")] },
+  dbmate: { rows: [drops("drop")] },
+  goose: { rows: [drops("reset"), drops("* reset"), drops("* * reset")] },
+  migrate: { rows: [drops("drop")] },
+  sqlx: { rows: [drops("database drop|reset")] },
+  diesel: { rows: [drops("database reset|drop")] },
+  atlas: { rows: [drops("schema clean")] },
+  sqitch: { rows: [drops("revert", { unless: [...HELP, "to", "to-change", "y"] })] },
+  "pg_restore": { rows: [deletes("", { when: ["c", "clean"] })] },
+  mongorestore: { rows: [deletes("", { when: ["drop"] })] },
+  // A delete of keys only known at run time (`redis-cli --scan … | xargs redis-cli del`): many keys.
+  "redis-cli": { rows: [deletes(anyCase("del|unlink"), { operand: /^$/ }), deletes(anyCase("eval|evalsha|fcall|function"), { operand: /\b(del|unlink|flushall|flushdb)\b/i })] },
+  "valkey-cli": { rows: [deletes(anyCase("del|unlink"), { operand: /^$/ }), deletes(anyCase("eval|evalsha|fcall|function"), { operand: /\b(del|unlink|flushall|flushdb)\b/i })] },
+};
