@@ -5,6 +5,10 @@ import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pat
 import { reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
+import { setWindowsShellAnalysis } from "./shell/programs/windows-shells";
+
+// `pwsh -c …` and `cmd /c …` from a Bash tool are read by the PowerShell analysis (issue 36).
+setWindowsShellAnalysis(analyzePowerShell);
 import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
 import { commandException, exceptionText, pathException, toolException } from "./rules/layers";
 import { analyzeMcpArguments } from "./mcp/analysis";

@@ -15,6 +15,7 @@ import { EFFECT_TABLE, genericEffects, tableHandler, type GenericReading } from 
 import { wrapperHandlers } from "./programs/wrappers";
 import { deviceHandlers } from "./programs/devices";
 import { remoteShellHandlers } from "./programs/remote-shell";
+import { windowsShellHandlers } from "./programs/windows-shells";
 import { secretFlow } from "./programs/secret-flow";
 import { carriedCommands } from "./programs/carriers";
 import { remoteEffects } from "../remote/analyze";
@@ -33,6 +34,7 @@ const HANDLERS: Record<string, Handler> = {
   ...sqlHandlers(),
   ...deviceHandlers(),
   ...remoteShellHandlers(),
+  ...windowsShellHandlers(),
 };
 
 const MESSAGE_OPTION = /^--(message|title|body|description|comment|subject|notes)$/;
