@@ -106,7 +106,7 @@ function nothingToJudge(tool: string, ctx: DecideContext): Verdict {
  * (`allow: {tool}`) lifts the patterns and tool-name rules, never a path rule.
  */
 function decideMcp(norm: Extract<NormalizedCall, { kind: "mcp" }>, rules: RuleSet, ctx: DecideContext, seen?: Seen): Verdict {
-  const args = mcpArguments(norm.mcp.tool, norm.input);
+  const args = mcpArguments(norm.mcp.tool, norm.input, norm.mcp.server);
   let scope: DestroyScope | undefined;
   const named = toolNameVerdict(rules, norm.tool, () => (scope ??= destroyScope(norm.mcp.tool, norm.input, args)), ctx);
   let v: Verdict = ALLOW;
