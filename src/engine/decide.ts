@@ -94,6 +94,18 @@ function see(seen: Seen | undefined, analysis: CommandAnalysis): CommandAnalysis
   return analysis;
 }
 
+/**
+ * A test or throwaway database (issue 36, family 4: everyday): the command names one —
+ * `plume_test`, `test_db`, `app_e2e`, `:memory:`, a file below /tmp — or runs under a test
+ * environment (`RAILS_ENV=test`, `MIX_ENV=test`).
+ */
+export function throwawayDatabase(written: string, text: string): boolean {
+  const t = `${written} ${text}`;
+  return (
+    /\b[A-Za-z0-9]+[_-](test|tests|e2e|scratch|tmp|throwaway)\b(?![.-]\w)|\b(test|e2e|scratch|tmp|throwaway)[_-][A-Za-z0-9_]+|:memory:|(^|[\s'"=])\/tmp\/\S+|\b(RAILS_ENV|MIX_ENV|NODE_ENV|APP_ENV|RACK_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT)=['"]?test\b/.test(t)
+  );
+}
+
 /** The "other" answer: a tool with nothing to judge gets ctx.unknownTools (default: no opinion). */
 function nothingToJudge(tool: string, ctx: DecideContext): Verdict {
   if ((ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
@@ -160,6 +172,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       // Only a verdict stronger than the one held can change the answer: skip the rest early.
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
+      if (rule.unless === "throwaway" && throwawayDatabase(command.slice(executed.span.start, executed.span.end), executed.text)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       if (judge.lifted(commandException(rules, rule, () => (texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])]), ctx) ?? lift?.(rule.layer))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
@@ -345,13 +358,16 @@ class Judge {
    * be a regenerable name (or below one) inside the workspace, or a folder strictly below a temp
    * dir; none may be or contain a protected path. No delete effect at all: not regenerable.
    */
-  regenerableOnly(effects: readonly Pick<PathEffect, "path" | "access" | "span" | "only">[], span: Span): boolean {
+  regenerableOnly(effects: readonly Pick<PathEffect, "path" | "access" | "span" | "only" | "recursive">[], span: Span): boolean {
     const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
     const temps = ["/tmp", "/var/tmp", ...(this.ctx.tmpdir ? [this.ctx.tmpdir.replace(/\/+$/, "")] : [])];
     // The command's own deletes: inside its span, or around it (xargs and find hand their items to
     // the command they run, at their own span).
     const mine = effects.filter((e) => e.access === "delete" && e.span.start < span.end && span.start < e.span.end);
     if (mine.length === 0) return false;
+    // Named files, no recursion (`rm -f a.log b.tmp`, issue 36): a snapshot is kept before a
+    // delete, so it is recoverable; protected files are refused by the path lists all the same.
+    if (mine.every((e) => !e.recursive && !e.only && !/\/[*?]*$/.test(e.path))) return true;
     this.paths ??= compiledPaths(this.rules, this.ctx);
     const all = [...this.paths.zeroAccess, ...this.paths.readOnly, ...this.paths.noDelete];
     return mine.every((e) => {

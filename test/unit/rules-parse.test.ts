@@ -175,8 +175,9 @@ describe("rules parser", () => {
     // + 3 that keep the agent from switching the guard off through the product (issue 15);
     // issue 23: the two cloud patterns became effect rules, among 14 effect rules (57);
     // sql-update-without-where and db-mongo-delete-all (59).
-    assert.equal(r.bashToolPatterns.length, 59);
-    assert.equal(r.bashToolPatterns.filter((p) => p.effect !== undefined).length, 14);
+    // Issue 36 adds secrets-exfiltrate, secrets-send-untied, system-everything, system-control (63).
+    assert.equal(r.bashToolPatterns.length, 63);
+    assert.equal(r.bashToolPatterns.filter((p) => p.effect !== undefined).length, 18);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));
     assert.ok(r.noDeletePaths.some((p) => p.path === ".git/"));

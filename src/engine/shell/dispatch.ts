@@ -98,8 +98,32 @@ export function programFactsOf(name: string): ProgramFacts {
   };
 }
 
+/**
+ * Programs that run another command line from their words: `--help` among those words may be the
+ * other command's (`bash -c '…' --help` runs the code), so it never means help here.
+ */
+const RUNS_OTHERS = new Set([
+  ...Object.keys(shellHandlers()), ...Object.keys(wrapperHandlers()), ...Object.keys(fanoutHandlers()), ...Object.keys(interpreterHandlers()),
+  "ssh", "docker", "podman", "kubectl", "oc", "npx", "npm", "pnpm", "yarn", "bunx", "bun", "deno", "uv", "uvx", "poetry", "pipx", "make", "git", "cmd", "pwsh", "powershell", "nix", "nix-shell", "devbox", "mise", "asdf", "direnv", "just", "task",
+]);
+/** CLIs whose help is a last word (`aws s3 rm help`). */
+const HELP_LAST = new Set(["aws", "az", "gcloud"]);
+
+/** Does the invocation only print its help (`--help`, `-help`, `heroku help pg:reset`, `aws s3 rm help`)? Issue 36: everyday. */
+function onlyHelp(inv: Invocation): boolean {
+  if (RUNS_OTHERS.has(inv.name) || interpreterFamily(inv.name) !== undefined) return false;
+  const v = inv.args.map((a) => (known(a) ? a.value : undefined));
+  if (v.some((x) => x === "--help" || x === "-help")) return true;
+  const words = v.filter((x) => x !== undefined && !x.startsWith("-"));
+  return words[0] === "help" || (HELP_LAST.has(inv.name) && v[v.length - 1] === "help");
+}
+
 export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const at = r.sink.commands.length;
+  if (onlyHelp(inv)) {
+    r.emitText(`${inv.name} --help`, inv.span);
+    return { stdout: { kind: "unknown", from: `the help of ${inv.name}` }, text: `${inv.name} --help` };
+  }
   const facts = factsOf(inv.name);
   const handler = facts.handler; // called as a plain function, as before the facts were kept
   const result = handler(inv, r) ?? undefined;
