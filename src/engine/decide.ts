@@ -106,6 +106,19 @@ export function throwawayDatabase(written: string, text: string): boolean {
   );
 }
 
+/** The original text of the widest command around `span` (the client around its SQL, with its environment). */
+function commandAround(command: string, analysis: CommandAnalysis, span: Span): string {
+  let start = span.start;
+  let end = span.end;
+  for (const c of analysis.commands) {
+    if (c.span.start <= span.start && c.span.end >= span.end) {
+      start = Math.min(start, c.span.start);
+      end = Math.max(end, c.span.end);
+    }
+  }
+  return command.slice(start, end);
+}
+
 /** The "other" answer: a tool with nothing to judge gets ctx.unknownTools (default: no opinion). */
 function nothingToJudge(tool: string, ctx: DecideContext): Verdict {
   if ((ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
@@ -172,7 +185,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       // Only a verdict stronger than the one held can change the answer: skip the rest early.
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
-      if (rule.unless === "throwaway" && throwawayDatabase(command.slice(executed.span.start, executed.span.end), executed.text)) continue;
+      if (rule.unless === "throwaway" && throwawayDatabase(commandAround(command, analysis, executed.span), executed.text)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       if (judge.lifted(commandException(rules, rule, () => (texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])]), ctx) ?? lift?.(rule.layer))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };

@@ -57,7 +57,7 @@ export function mcpArguments(tool: string, input: unknown, server = ""): McpArg[
   const search = toolWords(tool).some((w) => SEARCH_WORDS.has(w));
   // SQL under any key, on a tool of a database or one that executes (never a title or a body elsewhere).
   const database = words.some((w) => /^(sql|query|queries|execute|exec|run|db|database|postgres|postgresql|pg|mysql|mariadb|sqlite|supabase|neon|duckdb|clickhouse|snowflake|bigquery|mssql|oracle|cockroach|cockroachdb|planetscale|turso|d1|statement|statements|migration|migrate)$/.test(w));
-  const terminal = words.some((w) => TERMINAL_WORDS.has(w)) && words.some((w) => /^(send|write|type|input|run|exec|execute|keys|text|press)$/.test(w));
+  const terminal = words.some((w) => TERMINAL_WORDS.has(w)) && words.some((w) => /^(send|write|type|input|run|exec|execute|keys|text|press|interact|stdin)$/.test(w));
   // A browser's script runs in the page, a memory's text is stored: neither is SQL nor a shell
   // line. Their paths still count (a file uploaded to a page is read from this machine).
   const dataOnly = noEffectMcpTool(tool);

@@ -5,7 +5,7 @@
 import type { Span } from "../types";
 import type { RemoteEffect, RemoteEffectKind, RemoteTarget } from "../shell/types";
 import { EVERYDAY_VERB_PROGRAMS, REMOTE_TABLE, type RemoteProgram, type RemoteRow, type VerbFamily } from "./table";
-import { httpEffect } from "./http";
+import { httpEffect, MADE_PUBLIC } from "./http";
 import { signalsEverything } from "./system";
 
 /** What the analyser needs of an invocation (a subset of the shell's Invocation). */
@@ -23,7 +23,7 @@ const COMMAND_WORDS = 6;
 /** A row's words may start this far in (`restic -r REPO prune`, `aws --profile p ec2 …`). */
 const ROW_START = 2;
 
-const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission|rebuild|reimage|reinstall)$|^(rebuild|reimage|reinstall)-|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
+const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission|rebuild|reimage|reinstall)$|^(rebuild|reimage|reinstall)-|^disable-backups?$|^backups?-(cancel|disable)$|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
 const HOSTED_VERB = /^(delete|destroy|terminate|purge|remove|rm|del|archive|disable|cancel|reset|revoke|void|expire|deactivate)$|^(delete|purge|archive|disable|cancel|reset|revoke|remove)-|[:-](delete|destroy|purge|archive|disable|cancel|reset|remove)$/;
 /** The fallback's verbs: a destroy that is not an everyday word (no `disable`, `cancel`, `reset`). */
 const UNKNOWN_VERB = /^(delete|destroy|purge|remove|rm|del|wipe|erase|nuke|terminate)$/;
@@ -180,6 +180,11 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
 function codeHostApi(name: string, p: Parsed, span: Span, out: RemoteEffect[]): void {
   if (p.words[0]?.value !== "api") return;
   const method = (optionValue(p, "X") ?? optionValue(p, "method") ?? "GET").toUpperCase();
+  // `gh api -X PATCH repos/O/R -F private=false`: the repository made public (issue 36).
+  if (method !== "DELETE" && p.args.some((a) => a !== undefined && MADE_PUBLIC.test(a))) {
+    out.push({ effect: "overwrite", target: "code-host", program: name, resource: p.words[1]?.value ?? "", span, via: `${name} api made public` });
+    return;
+  }
   if (method !== "DELETE") return;
   const endpoint = p.words.find((w, i) => i > 0 && !/^[A-Z]+$/.test(w.value))?.value ?? "";
   const all = /^\/?(repos\/[^/]+\/[^/]+|projects\/[^/]+)\/?$/.test(endpoint);

@@ -11,15 +11,19 @@ const deletes = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ ..
 const anyCase = (words: string) => words.split("|").flatMap((w) => [w, w.toUpperCase()]).join("|");
 
 export const DATA_STORE_ENTRIES: Record<string, RemoteProgram> = {
-  flyway: { rows: [drops("clean")] },
-  liquibase: { rows: [drops("dropAll|drop-all|drop-all-sql")] },
-  dbmate: { rows: [drops("drop")] },
-  goose: { rows: [drops("reset"), drops("* reset"), drops("* * reset")] },
-  migrate: { rows: [drops("drop")] },
+  // A single step back (`migrate down 1`, `knex migrate:rollback`) is routine; all of them is a drop.
+  migrate: { rows: [drops("drop"), drops("down", { when: ["all"] })] },
   sqlx: { rows: [drops("database drop|reset")] },
-  diesel: { rows: [drops("database reset|drop")] },
   atlas: { rows: [drops("schema clean")] },
-  sqitch: { rows: [drops("revert", { unless: [...HELP, "to", "to-change", "y"] })] },
+  sqitch: { rows: [drops("revert", { unless: [...HELP, "to", "to-change"] })] },
+  "sea-orm-cli": { rows: [drops("migrate fresh|reset|refresh")] },
+  "mikro-orm": { rows: [drops("schema:drop|schema:fresh|migration:fresh")] },
+  dotnet: { rows: [drops("ef database drop"), drops("ef database update", { operand: /^0$/ })] },
+  liquibase: { rows: [drops("dropAll|drop-all|drop-all-sql")] },
+  diesel: { rows: [drops("database reset|drop")] },
+  goose: { rows: [drops("reset"), drops("* reset"), drops("* * reset")] },
+  dbmate: { rows: [drops("drop")] },
+  flyway: { rows: [drops("clean")] },
   "pg_restore": { rows: [deletes("", { when: ["c", "clean"] })] },
   mongorestore: { rows: [deletes("", { when: ["drop"] })] },
   // A delete of keys only known at run time (`redis-cli --scan … | xargs redis-cli del`): many keys.

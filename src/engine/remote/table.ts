@@ -76,9 +76,12 @@ const ENTRIES: Record<string, RemoteProgram> = {
     row("s3 rm", "destroy", "object-storage", { unless: DRY_RUN }),
     row("s3 rb", "destroy", "object-storage", { all: ["force"] }),
     row("s3 sync", "destroy", "object-storage", { when: ["delete"], unless: DRY_RUN }),
+    // Versioning suspended: the next overwrite or delete has no earlier version to restore (issue 36).
+    row("s3api put-bucket-versioning", "destroy", "backups", { when: ["versioning-configuration=Status=Suspended"] }),
+    row("ec2 create-replace-root-volume-task", "overwrite", "cloud"),
   ]),
   gcloud: cloud("cloud", [...secretsReadAndDelete(["secrets versions access"], ["secrets delete", "secrets versions destroy|disable"]), row("sql instances patch", "destroy", "backups", { when: ["no-backup"] })]),
-  gsutil: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "R", "recursive"] }), row("rb", "destroy", "object-storage"), row("rsync", "destroy", "object-storage", { when: ["d"] })] },
+  gsutil: { rows: [row("iam ch", "overwrite", "object-storage", { operand: /^all(Authenticated)?Users:/ }), row("rm", "destroy-all", "object-storage", { when: ["r", "R", "recursive"] }), row("rb", "destroy", "object-storage"), row("rsync", "destroy", "object-storage", { when: ["d"] })] },
   az: cloud("cloud", [
     ...secretsReadAndDelete(["keyvault secret show|download"], ["keyvault secret delete|purge", "keyvault delete|purge"]),
     row("storage blob delete-batch", "destroy-all", "object-storage"),
@@ -110,6 +113,9 @@ const ENTRIES: Record<string, RemoteProgram> = {
   turso: cloud(),
   upstash: cloud(),
   cf: cloud(),
+  openstack: cloud(),
+  "vultr-cli": cloud(),
+  vultr: cloud(),
   // Object storage.
   mc: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "recursive"], unless: DRY_RUN }), row("rb", "destroy", "object-storage"), row("mirror", "destroy", "object-storage", { when: ["remove"] })] },
   rclone: { special: "rclone" },
@@ -225,5 +231,5 @@ export const EVERYDAY_VERB_PROGRAMS: ReadonlySet<string> = new Set(
   swift pod flutter dart dotnet nuget apt apt-get dnf yum zypper pacman apk brew port choco winget scoop snap flatpak nix
   nix-env asdf mise nvm pyenv rbenv sdk code cursor kind k3d minikube colima multipass vagrant pm2 tmux screen systemctl
   launchctl service crontab ip nmcli ollama docker-compose lxc virsh conan vcpkg helm terraform tofu terragrunt pulumi
-  cdk sst serverless sls kubectl oc xcrun simctl dvc ansible-galaxy supervisorctl`.split(/\s+/).filter(Boolean),
+  cdk sst serverless sls kubectl oc xcrun simctl dvc ansible-galaxy supervisorctl rails rake`.split(/\s+/).filter(Boolean),
 );

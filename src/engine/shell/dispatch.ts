@@ -111,8 +111,10 @@ const HELP_LAST = new Set(["aws", "az", "gcloud"]);
 
 /** Does the invocation only print its help (`--help`, `-help`, `heroku help pg:reset`, `aws s3 rm help`)? Issue 36: everyday. */
 function onlyHelp(inv: Invocation): boolean {
-  if (RUNS_OTHERS.has(inv.name) || interpreterFamily(inv.name) !== undefined) return false;
   const v = inv.args.map((a) => (known(a) ? a.value : undefined));
+  // A container CLI's own verbs print their help; what it runs inside (`exec`, `run`) may take `--help` as its own.
+  const container = /^(docker|podman|kubectl|oc)$/.test(inv.name) && !v.some((x) => x !== undefined && /^(exec|run|debug|attach|start|create|compose|cp)$/.test(x));
+  if ((RUNS_OTHERS.has(inv.name) && !container) || interpreterFamily(inv.name) !== undefined) return false;
   if (v.some((x) => x === "--help" || x === "-help")) return true;
   const words = v.filter((x) => x !== undefined && !x.startsWith("-"));
   return words[0] === "help" || (HELP_LAST.has(inv.name) && v[v.length - 1] === "help");
@@ -121,8 +123,9 @@ function onlyHelp(inv: Invocation): boolean {
 export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const at = r.sink.commands.length;
   if (onlyHelp(inv)) {
-    r.emitText(`${inv.name} --help`, inv.span);
-    return { stdout: { kind: "unknown", from: `the help of ${inv.name}` }, text: `${inv.name} --help` };
+    // Shown without the program's name: the rules about the program must not read its help as it.
+    r.emitText("help", inv.span);
+    return { stdout: { kind: "unknown", from: `the help of ${inv.name}` }, text: "help" };
   }
   const facts = factsOf(inv.name);
   const handler = facts.handler; // called as a plain function, as before the facts were kept

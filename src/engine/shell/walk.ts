@@ -33,7 +33,10 @@ export class Walker implements Runner {
   constructor(readonly ctx: ShellContext) {}
 
   rootScope(): Scope {
-    return new Scope(this.ctx.cwd, this.ctx.home);
+    const scope = new Scope(this.ctx.cwd, this.ctx.home);
+    // `$TMPDIR` unset in the line is the temp dir (issue 36: `rm -rf "$TMPDIR/x"` is scratch).
+    scope.set("TMPDIR", { kind: "literal", value: "/tmp" });
+    return scope;
   }
 
   // ---- Runner -------------------------------------------------------------------------------

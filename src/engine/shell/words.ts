@@ -372,7 +372,7 @@ export function decodedCode(text: string, span: Span): Code {
 }
 
 /** Programs whose output is computed statically from known arguments and stdin. */
-const PURE = new Set(["echo", "printf", "base64", "xxd", "rev", "cat", "tr"]);
+const PURE = new Set(["echo", "printf", "base64", "xxd", "rev", "cat", "tr", "mktemp"]);
 
 /**
  * What a command substitution prints when it is a pipeline of pure text programs with known
@@ -416,6 +416,9 @@ export function pureOutput(name: string, args: readonly string[], stdin: string)
       return args.length > 0 && args.every((a) => /^(-d|--decode|-D|-i|--ignore-garbage)$/.test(a)) && args.some((a) => a !== "-i" && a !== "--ignore-garbage") ? base64Decode(stdin) : undefined;
     case "xxd":
       return args.some((a) => /^-[a-z]*r/.test(a)) && args.some((a) => /^-[a-z]*p/.test(a) || a === "-ps" || a === "-plain") && args.every((a) => a.startsWith("-")) ? hexDecode(stdin) : undefined;
+    // A fresh temporary name below the temp dir (issue 36: removing it later is everyday scratch).
+    case "mktemp":
+      return args.some((a) => !a.startsWith("-")) || args.some((a) => /^-(p|-tmpdir)/.test(a)) ? undefined : "/tmp/tmp.dc-mktemp\n";
     case "rev":
       return args.length === 0 ? reverseLines(stdin.replace(/\n$/, "")) + "\n" : undefined;
     case "cat":

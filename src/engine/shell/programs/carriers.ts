@@ -19,7 +19,7 @@ interface Carrier {
   /** Only a value that starts so is a command (vim's `-c '!…'`). */
   only?: RegExp;
   /** `argv`: the words themselves are the command (`git bisect run rm …`); else shell code. */
-  as?: "argv";
+  as?: "argv" | "config";
 }
 
 const GIT_CONFIG_COMMANDS = /^(core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|diff\.[^.]+\.textconv|diff\.[^.]+\.command|merge\.[^.]+\.driver|filter\.[^.]+\.(clean|smudge|process)|pager\.[a-z-]+|credential\.helper|credential\.[^=]+\.helper|uploadpack\.packobjectshook|gpg\.program|gpg\.[a-z]+\.program|ssh\.command|alias\.[^=]+)$/i;
@@ -30,6 +30,7 @@ const CARRIERS: Record<string, Carrier[]> = {
   git: [
     { option: ["-c"], key: GIT_CONFIG_COMMANDS, strip: /^!/ },
     { sub: "rebase", option: ["-x", "--exec"] },
+    { sub: "config", as: "config" },
     { sub: "bisect", as: "argv" },
     { sub: "submodule" },
     { sub: "filter-branch", option: ["--tree-filter", "--index-filter", "--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter"] },
@@ -37,6 +38,7 @@ const CARRIERS: Record<string, Carrier[]> = {
     { option: ["--upload-pack", "--receive-pack"] },
   ],
   rsync: [{ option: ["-e", "--rsh", "--rsync-path"] }],
+  man: [{ option: ["-P", "--pager", "-H", "--html"] }],
   tar: [{ option: ["--to-command", "-I", "--use-compress-program", "--info-script", "--new-volume-script", "-F"] }, { option: ["--checkpoint-action"], strip: /^exec=/, only: /^exec=/ }],
   ssh: [{ option: ["-o"], key: SSH_COMMANDS }],
   scp: [{ option: ["-o"], key: SSH_COMMANDS }, { option: ["-S"] }],
@@ -106,6 +108,15 @@ export function carriedCommands(inv: Invocation, r: Runner): void {
     if (c.option === undefined) {
       // The words after the subcommand: `git bisect run CMD…` (argv), `git submodule foreach 'CMD'` (shell).
       const words = inv.args.slice(sub + 1);
+      // `git config core.pager 'CMD'` in this line: a later git command runs CMD (judged where it is set).
+      if (c.as === "config") {
+        const ops = words.filter((a) => !(a.value ?? "").startsWith("-"));
+        if (ops.length >= 2 && known(ops[0]) && GIT_CONFIG_COMMANDS.test(ops[0].value)) {
+          const cmd = carried({ strip: /^!/ }, ops[1]);
+          if (cmd?.code) r.runCode(cmd.code, inv.scope.child(), { kind: "none" }, inv.depth + 1, `git config ${ops[0].value}`);
+        }
+        continue;
+      }
       if (c.as === "argv" && words[0]?.value === "run" && words.length > 1) r.run(words.slice(1), inv.scope.child(), { kind: "none" }, inv.span, inv.depth + 1);
       const script = words.filter((a) => !(a.value ?? "").startsWith("-"));
       if (c.as === undefined && script[0]?.value === "foreach" && script[1]?.code) r.runCode(script[1].code, inv.scope.child(), { kind: "none" }, inv.depth + 1, why);

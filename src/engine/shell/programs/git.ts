@@ -293,7 +293,8 @@ function plumbingAsPorcelain(sub: string, p: ParsedArgs, operands: readonly Arg[
   // `checkout-index -f -a` (or named paths): the index's copies overwrite the worktree's changes.
   if (sub === "checkout-index" && has(p, "f", "force")) return has(p, "a", "all") ? "git checkout -- ." : `git checkout -- ${operands.map(shown).join(" ")}`;
   // `update-ref refs/heads/B NEW`: B moved, the commits only it reached lost, as a forced branch is.
-  if (sub === "update-ref" && !has(p, "d") && operands.length >= 2 && known(operands[0]) && /^refs\/heads\//.test(operands[0].value)) return `git branch -D ${operands[0].value.slice(11)}`;
+  // (To HEAD it is a bookmark of where you are: `update-ref refs/heads/backup HEAD`.)
+  if (sub === "update-ref" && !has(p, "d") && operands.length >= 2 && known(operands[0]) && /^refs\/heads\//.test(operands[0].value) && operands[1].value !== "HEAD") return `git branch -D ${operands[0].value.slice(11)}`;
   // `worktree remove --force`: the worktree's uncommitted changes go with it.
   if (sub === "worktree" && operands[0]?.value === "remove" && has(p, "f", "force")) return "git checkout -f";
   return undefined;

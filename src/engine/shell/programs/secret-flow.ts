@@ -164,6 +164,8 @@ function interpreterSecrets(inv: Invocation, r: Runner, family: string): SecretM
   const lang = LANGUAGES[family];
   const code = lang && codeOf(inv);
   if (!code) return undefined;
+  // A process bomb: forking in a loop (issue 36, family 3).
+  if (/\bfork\b/.test(code) && /\b(while|for|loop|until)\b/.test(code)) r.sink.remoteEffect({ effect: "destroy-all", target: "system", program: inv.name, resource: "every process slot", span: inv.span, via: `${inv.name} forking in a loop (a process bomb)` });
   // An HTTP DELETE to another host from the interpreter's own library (issue 36, family 5).
   const deleted = codeHttpDelete(code);
   if (deleted) r.sink.remoteEffect({ effect: "destroy", target: "hosted-service", program: inv.name, resource: deleted, span: inv.span, via: `${inv.name} HTTP DELETE to another host` });

@@ -24,7 +24,8 @@ function merge(inv: Invocation, r: Runner, text: string): void {
   for (const c of a.commands) r.sink.command({ text: c.text, ...(c.variants && { variants: c.variants }), span: inv.span });
   for (const e of a.effects) r.sink.effect(e.path, e.access, e.recursive, inv.span, e.via, e.only ? { only: e.only, ...(e.reformat && { reformat: true }) } : undefined);
   for (const e of a.remote) r.sink.remoteEffect({ ...e, span: inv.span });
-  for (const u of a.uncertain) r.uncertain(u.why, inv.span);
+  // What the PowerShell reader cannot know (a variable's value) is not asked about from here:
+  // the effects it found are judged; an unknown expression alone is not a reason to stop a Bash call.
 }
 
 const quote = (a: Arg) => (known(a) ? (/[\s'"]/.test(a.value) ? `'${a.value.replace(/'/g, "''")}'` : a.value) : a.text);
