@@ -102,7 +102,7 @@ function see(seen: Seen | undefined, analysis: CommandAnalysis): CommandAnalysis
 export function throwawayDatabase(written: string, text: string): boolean {
   const t = `${written} ${text}`;
   return (
-    /\b[A-Za-z0-9]+[_-](test|tests|e2e|scratch|tmp|throwaway)\b(?![.-]\w)|\b(test|e2e|scratch|tmp|throwaway)[_-][A-Za-z0-9_]+|:memory:|(^|[\s'"=])\/tmp\/\S+|\b(RAILS_ENV|MIX_ENV|NODE_ENV|APP_ENV|RACK_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT)=['"]?test\b/.test(t)
+    /\b[A-Za-z0-9]+[_-](test|tests|e2e|scratch|tmp|throwaway)\b(?![.-]\w)|\b(test|e2e|scratch|tmp|throwaway)[_-][A-Za-z0-9_]+|:memory:|(^|[\s'"=])\/tmp\/\S+\.(db|sqlite|sqlite3|duckdb)\b|\b(RAILS_ENV|MIX_ENV|NODE_ENV|APP_ENV|RACK_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT)=['"]?test\b/.test(t)
   );
 }
 

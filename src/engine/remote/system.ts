@@ -49,7 +49,8 @@ export const SYSTEM_ENTRIES: Record<string, RemoteProgram> = {
   ufw: { rows: [sys("disable|reset|delete")] },
   "firewall-cmd": always({ when: ["panic-on", "remove-service", "remove-port", "remove-rich-rule", "remove-interface", "remove-source", "set-default-zone=trusted|drop"] }),
   // Scheduled jobs and accounts.
-  crontab: always({ when: ["r"] }),
+  // `crontab -r`, or the whole table replaced by an empty file.
+  crontab: { rows: [sys("", { when: ["r"] }), sys("*", { match: /^\/dev\/null$/ })] },
   atrm: always(),
   userdel: always(),
   deluser: always(),

@@ -113,6 +113,9 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
     const table = tautology && /^DELETE FROM (?:ONLY )?(?:\w+\.)*(\w+)/.exec(tautology[1]);
     const unfiltered = tautology && alwaysTrue(tautology[2]) ? [`${tautology[1]}${tautology[3] ? ` ${tautology[3]}` : ""};`, ...(table ? [`DELETE FROM ${table[1]};`] : [])] : [];
     // `DROP OWNED BY role` drops every object the role owns: a schema's worth (issue 36).
+    // ClickHouse's `ALTER TABLE t DELETE WHERE 1`: a DELETE by another name.
+    const mutation = /^ALTER TABLE (\w+) DELETE WHERE (.+);$/i.exec(unqualified);
+    if (mutation && alwaysTrue(mutation[2])) unfiltered.push(`DELETE FROM ${mutation[1]};`);
     const owned = /^DROP OWNED BY (\w+)/i.exec(unqualified);
     const ownership = owned ? [`DROP SCHEMA ${owned[1]};`] : [];
     const variants = [...new Set([unquoted, unqualified, ...bare, ...unfiltered, ...ownership])].filter((v) => v !== text);

@@ -362,6 +362,11 @@ export class Walker implements Runner {
       }
       const op = r.operator;
       const inv = { scope };
+      if (op === "<" && target.pipe && target.output) {
+        // `< <(echo 'DROP DATABASE app')`: what the process substitution prints is the input.
+        input = { kind: "text", code: target.output };
+        continue;
+      }
       if (op === "<" || op === "<>") {
         this.path(inv, target, "read", false, `${op} redirection`);
         const abs = known(target) && scope.cwd !== undefined ? resolvePath(target.value, { cwd: scope.cwd, home: scope.home }) : undefined;

@@ -99,6 +99,11 @@ function carried(c: Carrier, v: Arg): Arg | undefined {
 export function carriedCommands(inv: Invocation, r: Runner): void {
   // `at`/`batch` run the commands they read on standard input, later.
   if ((inv.name === "at" || inv.name === "batch") && inv.stdin.kind === "text") r.runCode(inv.stdin.code, inv.scope.child(), { kind: "none" }, inv.depth + 1, inv.name);
+  // `kubectl exec POD -- CMD…`: CMD runs in the pod, judged as the command it is (as `docker exec`).
+  if ((inv.name === "kubectl" || inv.name === "oc") && inv.args.some((a) => a.value === "exec")) {
+    const dash = inv.args.findIndex((a) => a.value === "--");
+    if (dash >= 0 && dash + 1 < inv.args.length) r.run(inv.args.slice(dash + 1), inv.scope.child(), inv.stdin, inv.span, inv.depth + 1);
+  }
   const carriers = CARRIERS[inv.name];
   if (!carriers) return;
   const sub = inv.name === "git" ? gitSub(inv.args) : -1;

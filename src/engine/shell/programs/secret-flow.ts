@@ -52,6 +52,11 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
     if (input) r.sink.consume(input);
     return { ...stdout, secret: r.sink.show(e, shown) };
   }
+  // `cat <<< "$STRIPE_SECRET_KEY"`: a filter printing a here-string or here-document that holds a secret.
+  if (!input && PASS_THROUGH.has(inv.name) && inv.stdin.kind === "text") {
+    const mark = secretsIn(inv.stdin.code.text, r)[0];
+    if (mark) return { ...stdout, secret: r.sink.show({ effect: "read-secret", target: "secrets", program: inv.name, resource: mark.what, span: inv.span, via: `${inv.name} of a secret` }, mark) };
+  }
   if (input && PASS_THROUGH.has(inv.name)) return { ...stdout, secret: input };
   if (input) r.sink.consume(input);
   return stdout.secret === input ? plain(stdout) : stdout;

@@ -38,7 +38,7 @@ const pwsh: Handler = (inv, r) => {
 
 const cmd: Handler = (inv, r) => {
   r.emit(inv, { head: [inv.name], args: inv.args.map((a) => a.text) });
-  if (inv.args.some((a) => /^\/[ck]$/i.test(a.value ?? ""))) merge(inv, r, ["cmd", ...inv.args.map(quote)].join(" "));
+  if (inv.args.some((a) => /^\/+[ck]$/i.test(a.value ?? ""))) merge(inv, r, ["cmd", ...inv.args.map(quote)].join(" "));
 };
 
 /** `robocopy SRC DST /MIR` (or `/PURGE`): files and folders in DST that SRC lacks are deleted. */
