@@ -110,13 +110,16 @@ export function throwawayDatabase(written: string, text: string): boolean {
 function commandAround(command: string, analysis: CommandAnalysis, span: Span): string {
   let start = span.start;
   let end = span.end;
+  let around = false;
   for (const c of analysis.commands) {
-    if (c.span.start <= span.start && c.span.end >= span.end) {
+    if (c.span.start <= span.start && c.span.end >= span.end && (c.span.start < span.start || c.span.end > span.end)) {
       start = Math.min(start, c.span.start);
       end = Math.max(end, c.span.end);
+      around = true;
     }
   }
-  return command.slice(start, end);
+  // A statement of a here-document stands outside its client's words: the whole line then.
+  return around ? command.slice(start, end) : command;
 }
 
 /** The "other" answer: a tool with nothing to judge gets ctx.unknownTools (default: no opinion). */
@@ -223,6 +226,8 @@ function judgeRemote(judge: Judge, command: string, analysis: CommandAnalysis, r
   if (analysis.remote.length === 0) return;
   for (const e of analysis.remote) {
     let texts: string[] | undefined;
+    // A test or throwaway database emptied (issue 36: everyday).
+    if (e.target === "data-service" && throwawayDatabase(commandAround(command, analysis, e.span), "")) continue;
     for (const rule of effectRulesFor(rules, e.effect, e.target)) {
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       const textsAt = () => (texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]));
@@ -468,6 +473,9 @@ class Judge {
       // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
       // its content. A folder entry's listing is (its names are its content).
       if (access === "list" && !recursive && m.shape !== "folder") continue;
+      // A listing narrowed to some names across a tree (`find ~ -name '*.pem'`) prints names, not
+      // content (issue 36): it reads no secret.
+      if (access === "list" && recursive && narrow?.only !== undefined) continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });

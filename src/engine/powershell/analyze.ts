@@ -323,6 +323,8 @@ class PsWalker implements PsHost {
     const name = part.name;
     if (scope.vars.has(name)) return scope.vars.get(name);
     if (name === "home" || name === "env:home" || name === "env:userprofile") return this.ctx.home;
+    // The temp dir (issue 36: scratch below it is everyday to remove).
+    if (name === "env:temp" || name === "env:tmp" || name === "env:tmpdir") return "/tmp";
     if (name === "pwd") return scope.cwd;
     if (name === "null") return "$null";
     if (name === "true" || name === "false") return `$${name}`;
