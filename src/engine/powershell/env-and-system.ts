@@ -56,7 +56,8 @@ function request(s: string): Found | undefined {
 export function shapeEffects(script: string): Found[] {
   const out: Found[] = [];
   for (const raw of script.split(/[;\n|]|&&/)) {
-    const s = raw.trim().replace(/^(cmd(\.exe)?\s+\/+[ck]\s+)/i, "").replace(/^["']|["']$/g, "").trim();
+    // A nested shell's code is the statement (`cmd /c …`, `pwsh -NoProfile -c '…'`).
+    const s = raw.trim().replace(/^(cmd(\.exe)?\s+\/+[ck]\s+)/i, "").replace(/^(pwsh|powershell)(\.exe)?\s+(-(?!c\b|command\b)\w+\s+)*-(c|command)\s+/i, "").replace(/^["']|["']$/g, "").trim();
     for (const shape of SHAPES) {
       const m = shape.re.exec(s);
       const f = m ? shape.effect(m, s) : undefined;

@@ -4,7 +4,8 @@
 // scan (the keys only known at run time), server-side scripts that delete, restores that drop first.
 import type { RemoteProgram, RemoteRow } from "./row";
 
-const HELP = ["help", "h", "dry-run", "dryRun"];
+// (`-h` is not help here: single-dash long options such as `-path` read as bundles holding an h.)
+const HELP = ["help", "dry-run", "dryRun"];
 const drops = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub === "" ? [] : sub.split(" "), effect: "destroy-all", target: "data-service", unless: HELP, ...more });
 const deletes = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ ...drops(sub, more), effect: "destroy" });
 /** Redis commands are case-insensitive. */

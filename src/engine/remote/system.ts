@@ -6,8 +6,8 @@
 // among the first command words (`systemctl --no-block -H host stop nginx`). Help and dry runs pass.
 import type { RemoteProgram, RemoteRow } from "./row";
 
-const HELP = ["help", "h", "version"];
-const SIMULATE = ["s", "simulate", "dry-run", "just-print", "no-act", "recon", "assumeno", "n", "help", "h"];
+const HELP = ["help", "version"];
+const SIMULATE = ["s", "simulate", "dry-run", "just-print", "no-act", "recon", "assumeno", "n", "help"];
 const sys = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub === "" ? [] : sub.split(" "), effect: "destroy", target: "system", unless: HELP, ...more });
 const always = (more: Partial<RemoteRow> = {}): RemoteProgram => ({ rows: [sys("", more)] });
 

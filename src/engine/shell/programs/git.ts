@@ -295,6 +295,8 @@ function plumbingAsPorcelain(sub: string, p: ParsedArgs, operands: readonly Arg[
   // `update-ref refs/heads/B NEW`: B moved, the commits only it reached lost, as a forced branch is.
   // (To HEAD it is a bookmark of where you are: `update-ref refs/heads/backup HEAD`.)
   if (sub === "update-ref" && !has(p, "d") && operands.length >= 2 && known(operands[0]) && /^refs\/heads\//.test(operands[0].value) && operands[1].value !== "HEAD") return `git branch -D ${operands[0].value.slice(11)}`;
+  // `filter-branch`/`filter-repo`: every branch's history rewritten; the commits only the old history reached are lost.
+  if ((sub === "filter-branch" || sub === "filter-repo") && !has(p, "dry-run", "analyze")) return "git branch -D (every branch rewritten)";
   // `worktree remove --force`: the worktree's uncommitted changes go with it.
   if (sub === "worktree" && operands[0]?.value === "remove" && has(p, "f", "force")) return "git checkout -f";
   return undefined;

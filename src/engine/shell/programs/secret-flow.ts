@@ -37,7 +37,9 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
     r.sink.consume(input);
     return plain(stdout);
   }
-  const family = interpreterFamily(inv.name) ?? (inv.name === "deno" || inv.name === "bun" ? "node" : undefined);
+  const own = interpreterFamily(inv.name);
+  // deno and bun run JavaScript: node's table reads them.
+  const family = own === "deno" || own === "bun" || inv.name === "deno" || inv.name === "bun" ? "node" : own;
   if (family !== undefined) {
     const mark = interpreterSecrets(inv, r, family);
     if (input) r.sink.consume(input);

@@ -38,7 +38,8 @@ const pwsh: Handler = (inv, r) => {
 
 const cmd: Handler = (inv, r) => {
   r.emit(inv, { head: [inv.name], args: inv.args.map((a) => a.text) });
-  if (inv.args.some((a) => /^\/+[ck]$/i.test(a.value ?? ""))) merge(inv, r, ["cmd", ...inv.args.map(quote)].join(" "));
+  // cmd splits its command line itself: the words as cmd sees them, unquoted (`cmd //c 'rd /s /q src'`).
+  if (inv.args.some((a) => /^\/+[ck]$/i.test(a.value ?? ""))) merge(inv, r, ["cmd", ...inv.args.map((a) => (known(a) ? a.value.replace(/^\/\/([ck])$/i, "/$1") : a.text))].join(" "));
 };
 
 /** `robocopy SRC DST /MIR` (or `/PURGE`): files and folders in DST that SRC lacks are deleted. */
