@@ -473,9 +473,6 @@ class Judge {
       // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
       // its content. A folder entry's listing is (its names are its content).
       if (access === "list" && !recursive && m.shape !== "folder") continue;
-      // A listing narrowed to some names across a tree (`find ~ -name '*.pem'`) prints names, not
-      // content (issue 36): it reads no secret.
-      if (access === "list" && recursive && narrow?.only !== undefined) continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });

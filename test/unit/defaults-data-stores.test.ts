@@ -36,6 +36,12 @@ describe("defaults: data stores emptied by other routes (issue 36)", () => {
     decidedBy("sql-drop-database", "block", ["echo 'TRUNCATE orders;' > t.sql; psql mydb < t.sql", 'psql -c "DROP OWNED BY app_user"']);
   });
 
+  it("refuses dynamic SQL whose literals build a drop, and a process substitution fed to the client", () => {
+    decidedBy("sql-drop-table", "block", ["psql -d app -f - <<'SQL'\nDO $$ BEGIN EXECUTE 'DROP ' || 'TABLE ' || 'customers'; END $$;\nSQL"]);
+    decidedBy("sql-drop-database", "block", ["mysql app -e \"SET @s = CONCAT('TRUNC','ATE TABLE payments'); PREPARE st FROM @s; EXECUTE st;\"", "mysql -u root app < <(echo 'DROP DATABASE app')"]);
+    assertAllowed(["psql -c \"SELECT 'drop table x' AS note\"", "mysql app < <(echo 'SELECT 1')"]);
+  });
+
   it("refuses a WHERE that holds for every row", () => {
     decidedBy("sql-delete-without-where", "block", ['psql -c "DELETE FROM users WHERE 1=1"', 'psql -c "DELETE FROM users WHERE true;"', 'mysql -e "DELETE FROM orders WHERE id = id"', "psql mydb <<'EOF'\nDELETE FROM users WHERE 1=1 OR id = 3;\nEOF"]);
     decidedBy("sql-update-without-where", "block", ["psql -c \"UPDATE users SET password = 'x' WHERE 1=1\""]);

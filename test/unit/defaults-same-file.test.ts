@@ -10,6 +10,22 @@ describe("defaults: the same secret by another path (issue 36)", () => {
     assertAllowed(["for f in *.ts; do wc -l $f; done", "for f in src/*.py; do python -m py_compile \"$f\"; done", "for d in */; do ls $d; done", "find . -name '*.ts'", "cat /proc/self/status", "cat README.MD"]);
   });
 
+  it("refuses a search for a secret's shape across the tree, and a delete through a link made in the same call", () => {
+    for (const [command, id] of [
+      ["grep -r 'API_KEY' .", "remote-read-secret"],
+      ["rg -uu SECRET .", "remote-read-secret"],
+      ["grep -rl 'sk-' . | head", "remote-read-secret"],
+      ["ln -s /etc /tmp/e && rm -rf /tmp/e/", "rm-recursive-force"],
+      ["ln -s /home/dev/plume-factory /tmp/p && rm -rf /tmp/p/", "rm-recursive-force"],
+    ]) {
+      const v = judge(command);
+      assert.equal(v.action, "block", `${command}: ${v.action} ${v.reason}`);
+      assert.equal(v.rule?.id, id, command);
+    }
+    // Controls: the same search narrowed to a source folder or to file names; a link to build output.
+    assertAllowed(["grep -r 'API_KEY' src/", "grep -rn --include='*.ts' 'process.env.API_KEY' .", "grep -r TODO .", "ln -s /home/dev/plume-factory/dist /tmp/d && rm -rf /tmp/d/"]);
+  });
+
   it("refuses a zero-access file reached through /proc, another case, or a loop over a glob", () => {
     for (const command of [
       "cat /proc/self/root/home/dev/.ssh/id_rsa",

@@ -20,6 +20,9 @@ describe("defaults: PowerShell and cmd from a Bash tool (issue 36)", () => {
       "cmd /c rd /s /q .git",
       'cmd.exe /c "rmdir /s /q .git"',
       "robocopy empty src /MIR",
+      "cmd //c 'rmdir /S /Q src'",
+      "pwsh -NoProfile -c 'Get-ChildItem Env:'",
+      "cmd.exe /c echo %GITHUB_TOKEN%",
       "robocopy src dst /PURGE",
     ]) {
       const v = judge(command);

@@ -116,9 +116,14 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
     // ClickHouse's `ALTER TABLE t DELETE WHERE 1`: a DELETE by another name.
     const mutation = /^ALTER TABLE (\w+) DELETE WHERE (.+);$/i.exec(unqualified);
     if (mutation && alwaysTrue(mutation[2])) unfiltered.push(`DELETE FROM ${mutation[1]};`);
-    const owned = /^DROP OWNED BY (\w+)/i.exec(unqualified);
+    // Dynamic SQL (issue 36): a procedural block or a prepared statement runs the text its string
+    // literals build (`EXECUTE 'DROP ' || 'TABLE ' || t`, `CONCAT('TRUNC','ATE TABLE p')`,
+    // `format('DROP OWNED BY %I', r)`): also shown as those literals joined.
+    const dynamic = /^(DO|EXECUTE|PREPARE|SET|CALL|BEGIN|DECLARE)\b|\bEXECUTE\b/i.test(text) ? [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]).join("") : "";
+    const built = dynamic && /\b(DROP|TRUNCATE|DELETE|ALTER)\b/i.test(dynamic) ? [`${dynamic.replace(/\s+/g, " ").trim()};`] : [];
+    const owned = /^DROP OWNED BY (\S+)/i.exec(unqualified) ?? /\bDROP OWNED BY (\S+)/i.exec(dynamic);
     const ownership = owned ? [`DROP SCHEMA ${owned[1]};`] : [];
-    const variants = [...new Set([unquoted, unqualified, ...bare, ...unfiltered, ...ownership])].filter((v) => v !== text);
+    const variants = [...new Set([unquoted, unqualified, ...bare, ...unfiltered, ...ownership, ...built])].filter((v) => v !== text);
     out.push({ text, variants, span: spanIn(code, first.start, endIndex) });
   };
   for (const t of tokens) {

@@ -89,7 +89,15 @@ const ln: Handler = (inv, r) => {
   const { sources, target } = sourcesAndTarget(p);
   mentionAll(inv, r, sources);
   if (target) r.path(inv, target, "write", false, "ln");
-  else if (sources[0] && known(sources[0])) r.path(inv, subArg(sources[0], sources[0].value.replace(/\/+$/, "").split("/").pop() ?? ""), "write", false, "ln");
+  // A link made in this line (issue 36): a later delete through it deletes what it points at.
+  if (target && sources.length === 1 && known(target) && known(sources[0]) && inv.scope.cwd !== undefined) {
+    const at = resolvePath(target.value, { cwd: inv.scope.cwd, home: inv.scope.home });
+    const to = resolvePath(sources[0].value, { cwd: inv.scope.cwd, home: inv.scope.home });
+    if (at !== undefined && to !== undefined) inv.scope.set(`symlink ${at.replace(/\/+$/, "")}`, { kind: "literal", value: to });
+  }
+  if (target) {
+    // (the link's own path is written above)
+  } else if (sources[0] && known(sources[0])) r.path(inv, subArg(sources[0], sources[0].value.replace(/\/+$/, "").split("/").pop() ?? ""), "write", false, "ln");
 };
 
 // ---- writes ---------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
     if (input) r.sink.consume(input);
     return mark ? { ...stdout, secret: mark } : plain(stdout);
   }
+  const searched = secretSearch(inv);
+  if (searched) r.sink.remoteEffect({ effect: "read-secret", target: "secrets", program: inv.name, resource: searched, span: inv.span, via: `${inv.name} searching the whole tree for a secret` });
   const rows = TOKEN_PRINTERS.get(inv.name);
   const printed = rows && tokenPrinted({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), span: inv.span }, rows);
   if (printed) return { ...stdout, secret: r.sink.show(printed, { what: printed.via, service: CLI_SERVICE[inv.name] }) };
@@ -195,4 +197,28 @@ function interpreterSecrets(inv: Invocation, r: Runner, family: string): SecretM
   // Only the value itself printed: its length or a test that it is set prints no secret.
   if (!whole && /\b(len|length|bool|size)\b|\bis not None\b|\?\s*['"]|!!/.test(code)) return undefined;
   return r.sink.show({ effect: "read-secret", target: "secrets", program: inv.name, resource: what, span: inv.span, via: `${inv.name} printing ${what}` }, { what, whole });
+}
+
+/** A pattern that looks for a secret: a secret-shaped name, or a token's known prefix. */
+const SECRET_PATTERN = /^(sk-|sk_live|ghp_|gho_|github_pat_|glpat-|AKIA|xox[abpr]-|-----BEGIN)|(password|passwd|secret|api_?key|token|private_key|DATABASE_URL)/i;
+
+/**
+ * `grep -r API_KEY .`, `rg -uu SECRET`: a search for a secret's shape across the workspace or the
+ * home folder reads the zero-access files in it and prints their matching lines (issue 36,
+ * family 7: a filter that can match a secret). A search below a source folder does not.
+ */
+function secretSearch(inv: Invocation): string | undefined {
+  const v = inv.args.map((a) => (known(a) ? a.value : undefined));
+  const grep = /^(grep|egrep|fgrep)$/.test(inv.name) && v.some((x) => x !== undefined && /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive)$/.test(x));
+  const rg = /^(rg|ag)$/.test(inv.name) && v.some((x) => x !== undefined && /^(-uu+|--hidden|-\.|--no-ignore|-u)$/.test(x));
+  if (!grep && !rg) return undefined;
+  // Narrowed to files by name or type (`--include='*.ts'`, `-g`, `-t`): it cannot read a secret's file.
+  if (v.some((x) => x !== undefined && /^(--include|-g|--glob|-t|--type)(=|$)/.test(x))) return undefined;
+  const eIndex = v.findIndex((x) => x === "-e" || x === "--regexp");
+  const words = v.filter((x, i) => x !== undefined && !x.startsWith("-") && !(i > 0 && /^(-e|--regexp|--exclude-dir|--include|--exclude|-g|--glob|-t|--type|-m|-A|-B|-C)$/.test(v[i - 1] ?? ""))) as string[];
+  const pattern = eIndex >= 0 ? v[eIndex + 1] : words[0];
+  if (pattern === undefined || !SECRET_PATTERN.test(pattern)) return undefined;
+  const dirs = eIndex >= 0 ? words : words.slice(1);
+  const whole = dirs.length === 0 ? rg : dirs.some((d) => d === "." || d === "./" || d === "~" || d === inv.scope.cwd || d === inv.scope.home);
+  return whole ? `${pattern} across ${dirs[0] ?? "."}` : undefined;
 }

@@ -21,7 +21,12 @@ const CODE_OPTION = /^-(c|command|cmd|co|com|comm|comma|comman|e|ec|encodedcomma
 function merge(inv: Invocation, r: Runner, text: string): void {
   if (!analyse || inv.scope.cwd === undefined) return;
   const a = analyse(text, { cwd: inv.scope.cwd, home: inv.scope.home });
-  for (const c of a.commands) r.sink.command({ text: c.text, ...(c.variants && { variants: c.variants }), span: inv.span });
+  // A cmd built-in's bash equivalent (`rd /s` → `rm -r`) is a command of its own here, so the rules
+  // anchored on that program judge it.
+  for (const c of a.commands) {
+    r.sink.command({ text: c.text, ...(c.variants && { variants: c.variants }), span: inv.span });
+    for (const v of c.variants ?? []) if (/^(rm|cp|mv|cat)\b/.test(v)) r.sink.command({ text: v, span: inv.span });
+  }
   for (const e of a.effects) r.sink.effect(e.path, e.access, e.recursive, inv.span, e.via, e.only ? { only: e.only, ...(e.reformat && { reformat: true }) } : undefined);
   for (const e of a.remote) r.sink.remoteEffect({ ...e, span: inv.span });
   // What the PowerShell reader cannot know (a variable's value) is not asked about from here:
