@@ -6,18 +6,20 @@
 export const DEFAULT_COUNTS = {
   // 4 delete/overwrite + 12 git + 14 database + 9 infrastructure + 3 secrets + 3 guard = 45 before
   // issue 23; then + 14 effect rules (infra-delete-s3 and infra-delete-cloud among them, which were
-  // patterns: − 2) + sql-update-without-where + db-mongo-delete-all
-  bashPatterns: 59,
+  // patterns: − 2) + sql-update-without-where + db-mongo-delete-all = 59; issue 36: + secrets-exfiltrate,
+  // secrets-send-untied, system-everything, system-control
+  bashPatterns: 63,
   // 7 of the git ones + the 9 infrastructure ones = 16; + the 7 effect rules with `ask: true`
-  // (infra-delete-s3/-cloud were asks already, so + 9 − 2)
-  ask: 23,
+  // (infra-delete-s3/-cloud were asks already, so + 9 − 2) = 23; issue 36: + secrets-send-untied, system-control
+  ask: 25,
   // .env .env.local *.pem *.key ~/.ssh/ ~/.aws/ ~/.pi/agent/auth.json /proc/*/environ (2 `!` carve-outs not counted)
   zeroAccess: 8,
   // .claude/settings*.json .pi/ ~/.pi/agent/damage-control/ ~/.pi/agent/settings.json + 10 lockfiles
-  // = 14, + 30 block devices and system folders (issue 23: /dev/sd* … /etc/ /usr/bin/ … /var/lib/)
-  readOnly: 44,
+  // = 14, + 30 block devices and system folders (issue 23: /dev/sd* … /etc/ /usr/bin/ … /var/lib/);
+  // issue 36: + /var/log/ /proc/sysrq-trigger /proc/sys/
+  readOnly: 47,
   // .git/ (its `!.git/**/*.lock` carve-out not counted)
   noDelete: 1,
-  // 59 + 8 + 44 + 1 (toolNamePatterns are not in the counts)
-  total: 112,
+  // 63 + 8 + 47 + 1 (toolNamePatterns are not in the counts)
+  total: 119,
 } as const;

@@ -74,7 +74,8 @@ function httpRequest(texts: readonly string[]): SinkRequest {
     const t = texts[i];
     const eq = t.startsWith("--") ? t.indexOf("=") : -1;
     const opt = eq > 0 ? t.slice(0, eq) : t;
-    const role = HTTP_OPTIONS[opt] ?? (/^-[HdFTub]./.test(t) ? HTTP_OPTIONS[t.slice(0, 2)] : undefined);
+    const own = (k: string) => (Object.prototype.hasOwnProperty.call(HTTP_OPTIONS, k) ? HTTP_OPTIONS[k] : undefined);
+    const role = own(opt) ?? (/^-[HdFTub]./.test(t) ? own(t.slice(0, 2)) : undefined);
     if (role !== undefined) {
       const value = eq > 0 ? t.slice(eq + 1) : /^-[HdFTub]./.test(t) && !t.startsWith("--") ? t.slice(2) : texts[++i];
       if (value === undefined || role === "skip") continue;
@@ -114,7 +115,7 @@ function gitRequest(texts: readonly string[]): SinkRequest | undefined {
 
 /** The request a network program makes (undefined: not a network sink, or nothing sent). */
 export function sinkRequest(name: string, texts: readonly string[]): SinkRequest | undefined {
-  const kind = NETWORK_SINKS[name];
+  const kind = Object.prototype.hasOwnProperty.call(NETWORK_SINKS, name) ? NETWORK_SINKS[name] : undefined;
   if (kind === undefined) return undefined;
   if (kind === "http") return httpRequest(texts);
   if (kind === "git") return gitRequest(texts);

@@ -41,7 +41,7 @@ export function serviceOf(name: string): string[] {
   const out: string[] = [];
   for (const w of name.split("_")) {
     if (w === "" || GENERIC.has(w) || /^\d+$/.test(w)) continue;
-    const alias = ALIASES[w];
+    const alias = Object.prototype.hasOwnProperty.call(ALIASES, w) ? ALIASES[w] : undefined;
     if (alias) out.push(...alias);
     else if (w.length >= 3) out.push(w.toLowerCase());
   }

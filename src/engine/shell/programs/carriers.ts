@@ -104,7 +104,8 @@ export function carriedCommands(inv: Invocation, r: Runner): void {
     const dash = inv.args.findIndex((a) => a.value === "--");
     if (dash >= 0 && dash + 1 < inv.args.length) r.run(inv.args.slice(dash + 1), inv.scope.child(), inv.stdin, inv.span, inv.depth + 1);
   }
-  const carriers = CARRIERS[inv.name];
+  // Own names only: a program called `constructor` is no carrier.
+  const carriers = Object.prototype.hasOwnProperty.call(CARRIERS, inv.name) ? CARRIERS[inv.name] : undefined;
   if (!carriers) return;
   const sub = inv.name === "git" ? gitSub(inv.args) : -1;
   for (const c of carriers) {

@@ -49,7 +49,7 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
   if (searched) r.sink.remoteEffect({ effect: "read-secret", target: "secrets", program: inv.name, resource: searched, span: inv.span, via: `${inv.name} searching the whole tree for a secret` });
   const rows = TOKEN_PRINTERS.get(inv.name);
   const printed = rows && tokenPrinted({ name: inv.name, args: inv.args.map((a) => (known(a) ? a.value : undefined)), span: inv.span }, rows);
-  if (printed) return { ...stdout, secret: r.sink.show(printed, { what: printed.via, service: CLI_SERVICE[inv.name] }) };
+  if (printed) return { ...stdout, secret: r.sink.show(printed, { what: printed.via, service: Object.prototype.hasOwnProperty.call(CLI_SERVICE, inv.name) ? CLI_SERVICE[inv.name] : undefined }) };
   const shown = PRINTERS.has(inv.name) ? printedSecret(inv, r) : DECLARERS.has(inv.name) ? declaredSecret(inv) : undefined;
   if (shown) {
     const e: RemoteEffect = { effect: "read-secret", target: "secrets", program: inv.name, resource: shown.what, span: inv.span, via: `${inv.name} of a secret` };
@@ -170,7 +170,7 @@ function codeOf(inv: Invocation): string | undefined {
 }
 
 function interpreterSecrets(inv: Invocation, r: Runner, family: string): SecretMark | undefined {
-  const lang = LANGUAGES[family];
+  const lang = Object.prototype.hasOwnProperty.call(LANGUAGES, family) ? LANGUAGES[family] : undefined;
   const code = lang && codeOf(inv);
   if (!code) return undefined;
   // A process bomb: forking in a loop (issue 36, family 3).
