@@ -5,7 +5,9 @@
 // with the reference rules as the whole policy (`expect`) and with the embedded defaults
 // (`expectDefaults`, else `expect`). outside.jsonl (issues 23/27: devices, remote services, MCP
 // tools, formatters, regenerable names, credential files) is scored the same way, per family, and
-// beside it outside-holdout.jsonl: 160 held-out calls of the same families nobody tuned the engine to.
+// beside it outside-holdout.jsonl: 160 held-out calls of the same families nobody tuned the engine to,
+// and unseen.jsonl (issue 36: 869 calls of its eleven families written by a helper who had not read
+// the engine; bench/unseen-before.txt and bench/unseen-after.txt hold its scores before and after).
 // Each decision runs in a worker with the product's 2 s budget: a user pattern that backtracks
 // without end counts as the refusal the product gives it instead of hanging the bench.
 import * as fs from "node:fs";
