@@ -5,7 +5,9 @@
 // with the reference rules as the whole policy (`expect`) and with the embedded defaults
 // (`expectDefaults`, else `expect`). outside.jsonl (issues 23/27: devices, remote services, MCP
 // tools, formatters, regenerable names, credential files) is scored the same way, per family, and
-// beside it outside-holdout.jsonl: 160 held-out calls of the same families nobody tuned the engine to.
+// beside it outside-holdout.jsonl: 160 held-out calls of the same families nobody tuned the engine to,
+// and unseen.jsonl (issue 36: 869 calls of its eleven families written by a helper who had not read
+// the engine; bench/unseen-before.txt and bench/unseen-after.txt hold its scores before and after).
 // Each decision runs in a worker with the product's 2 s budget: a user pattern that backtracks
 // without end counts as the refusal the product gives it instead of hanging the bench.
 import * as fs from "node:fs";
@@ -120,7 +122,7 @@ async function main(): Promise<void> {
   // its changes were scored on it), outside.jsonl (issues 23/27, before the remote-effect work),
   // outside-holdout.jsonl (the same families, written from the issue text alone, never tuned to).
   if (args.some((a) => !a.startsWith("--"))) return;
-  for (const name of ["generalisation", "fresh", "outside", "outside-holdout"]) await scoreBothPolicies(path.join(root, `test/fixtures/corpus/${name}.jsonl`), name, rulesFile, showMisses);
+  for (const name of ["generalisation", "fresh", "outside", "outside-holdout", "unseen"]) await scoreBothPolicies(path.join(root, `test/fixtures/corpus/${name}.jsonl`), name, rulesFile, showMisses);
 
   
   // Incident corpus (h4, issue 19): real incident commands and the routine work around them,

@@ -1,10 +1,14 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
-import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, type PathMatcher } from "./paths";
+import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
 import { reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
+import { setWindowsShellAnalysis } from "./shell/programs/windows-shells";
+
+// `pwsh -c …` and `cmd /c …` from a Bash tool are read by the PowerShell analysis (issue 36).
+setWindowsShellAnalysis(analyzePowerShell);
 import { settingsShellVerdict, settingsWriteVerdict, vscodeCommandVerdict } from "./rules/guard-settings";
 import { commandException, exceptionText, pathException, toolException } from "./rules/layers";
 import { analyzeMcpArguments } from "./mcp/analysis";
@@ -92,6 +96,34 @@ function see(seen: Seen | undefined, analysis: CommandAnalysis): CommandAnalysis
   return analysis;
 }
 
+/**
+ * A test or throwaway database (issue 36, family 4: everyday): the command names one —
+ * `plume_test`, `test_db`, `app_e2e`, `:memory:`, a file below /tmp — or runs under a test
+ * environment (`RAILS_ENV=test`, `MIX_ENV=test`).
+ */
+export function throwawayDatabase(written: string, text: string): boolean {
+  const t = `${written} ${text}`;
+  return (
+    /\b[A-Za-z0-9]+[_-](test|tests|e2e|scratch|tmp|throwaway)\b(?![.-]\w)|\b(test|e2e|scratch|tmp|throwaway)[_-][A-Za-z0-9_]+|:memory:|(^|[\s'"=])\/tmp\/\S+\.(db|sqlite|sqlite3|duckdb)\b|\b(RAILS_ENV|MIX_ENV|NODE_ENV|APP_ENV|RACK_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT)=['"]?test\b/.test(t)
+  );
+}
+
+/** The original text of the widest command around `span` (the client around its SQL, with its environment). */
+function commandAround(command: string, analysis: CommandAnalysis, span: Span): string {
+  let start = span.start;
+  let end = span.end;
+  let around = false;
+  for (const c of analysis.commands) {
+    if (c.span.start <= span.start && c.span.end >= span.end && (c.span.start < span.start || c.span.end > span.end)) {
+      start = Math.min(start, c.span.start);
+      end = Math.max(end, c.span.end);
+      around = true;
+    }
+  }
+  // A statement of a here-document stands outside its client's words: the whole line then.
+  return around ? command.slice(start, end) : command;
+}
+
 /** The "other" answer: a tool with nothing to judge gets ctx.unknownTools (default: no opinion). */
 function nothingToJudge(tool: string, ctx: DecideContext): Verdict {
   if ((ctx.unknownTools ?? "no-opinion") === "no-opinion") return ALLOW;
@@ -104,7 +136,7 @@ function nothingToJudge(tool: string, ctx: DecideContext): Verdict {
  * (`allow: {tool}`) lifts the patterns and tool-name rules, never a path rule.
  */
 function decideMcp(norm: Extract<NormalizedCall, { kind: "mcp" }>, rules: RuleSet, ctx: DecideContext, seen?: Seen): Verdict {
-  const args = mcpArguments(norm.mcp.tool, norm.input);
+  const args = mcpArguments(norm.mcp.tool, norm.input, norm.mcp.server);
   let scope: DestroyScope | undefined;
   const named = toolNameVerdict(rules, norm.tool, () => (scope ??= destroyScope(norm.mcp.tool, norm.input, args)), ctx);
   let v: Verdict = ALLOW;
@@ -158,6 +190,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       // Only a verdict stronger than the one held can change the answer: skip the rest early.
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
+      if (rule.unless === "throwaway" && throwawayDatabase(commandAround(command, analysis, executed.span), executed.text)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       if (judge.lifted(commandException(rules, rule, () => (texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])]), ctx) ?? lift?.(rule.layer))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
@@ -195,6 +228,8 @@ function judgeRemote(judge: Judge, command: string, analysis: CommandAnalysis, r
   if (analysis.remote.length === 0) return;
   for (const e of analysis.remote) {
     let texts: string[] | undefined;
+    // A test or throwaway database emptied (issue 36: everyday).
+    if (e.target === "data-service" && throwawayDatabase(commandAround(command, analysis, e.span), "")) continue;
     for (const rule of effectRulesFor(rules, e.effect, e.target)) {
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       const textsAt = () => (texts ??= analysis.commands.filter((c) => c.span.start <= e.span.start && c.span.end >= e.span.end).flatMap((c) => [c.text, ...(variantsOfCommand(c) ?? [])]));
@@ -343,13 +378,16 @@ class Judge {
    * be a regenerable name (or below one) inside the workspace, or a folder strictly below a temp
    * dir; none may be or contain a protected path. No delete effect at all: not regenerable.
    */
-  regenerableOnly(effects: readonly Pick<PathEffect, "path" | "access" | "span" | "only">[], span: Span): boolean {
+  regenerableOnly(effects: readonly Pick<PathEffect, "path" | "access" | "span" | "only" | "recursive">[], span: Span): boolean {
     const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
     const temps = ["/tmp", "/var/tmp", ...(this.ctx.tmpdir ? [this.ctx.tmpdir.replace(/\/+$/, "")] : [])];
     // The command's own deletes: inside its span, or around it (xargs and find hand their items to
     // the command they run, at their own span).
     const mine = effects.filter((e) => e.access === "delete" && e.span.start < span.end && span.start < e.span.end);
     if (mine.length === 0) return false;
+    // Named files, no recursion (`rm -f a.log b.tmp`, issue 36): a snapshot is kept before a
+    // delete, so it is recoverable; protected files are refused by the path lists all the same.
+    if (mine.every((e) => !e.recursive && !e.only && !/\/[*?]*$/.test(e.path))) return true;
     this.paths ??= compiledPaths(this.rules, this.ctx);
     const all = [...this.paths.zeroAccess, ...this.paths.readOnly, ...this.paths.noDelete];
     return mine.every((e) => {
@@ -404,6 +442,7 @@ class Judge {
     const candidates = [abs];
     const real = this.ctx.realpath?.(abs);
     if (real !== undefined && real !== abs) candidates.push(real);
+    for (const alt of samePathSpellings(abs, this.ctx.cwd)) if (!candidates.includes(alt)) candidates.push(alt);
 
     const root = this.ctx.root ?? this.ctx.cwd;
     // A glob that may expand to a protected name: anywhere for zero-access, in the project root

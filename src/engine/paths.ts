@@ -292,3 +292,20 @@ export function sampleNames(glob: string, budget = 32): string[] {
   const base = cls(glob).replace(/\*\*/g, "*");
   return [...new Set([base.replace(/\*/g, "").replace(/\?/g, "x"), base.replace(/\*/g, "x").replace(/\?/g, "x")])];
 }
+
+/**
+ * Other spellings of the same file (issue 36, family 7): a process's view of the root or of its
+ * working folder (`/proc/self/root/etc/x` is `/etc/x`, `/proc/self/cwd/.env` is `./.env`), and the
+ * name in lower case (`.ENV`, `ID_RSA.PEM`: on a case-insensitive disk the same file, elsewhere just
+ * as plainly a copy of the secret's name).
+ */
+export function samePathSpellings(abs: string, cwd: string): string[] {
+  const out: string[] = [];
+  const proc = /^\/proc\/(?:self|thread-self|\d+|\$\$|\$\{?[A-Z_]+\}?|\*)\/(root|cwd)(\/.*)?$/.exec(abs);
+  if (proc) out.push(proc[1] === "root" ? proc[2] || "/" : `${cwd}${proc[2] ?? ""}`);
+  for (const p of [abs, ...out]) {
+    const lower = p.toLowerCase();
+    if (lower !== p) out.push(lower);
+  }
+  return out;
+}

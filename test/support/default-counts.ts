@@ -6,21 +6,22 @@
 export const DEFAULT_COUNTS = {
   // 4 delete/overwrite + 12 git + 14 database + 9 infrastructure + 3 secrets + 3 guard = 45 before
   // issue 23; then + 14 effect rules (infra-delete-s3 and infra-delete-cloud among them, which were
-  // patterns: − 2) + sql-update-without-where + db-mongo-delete-all
-  // + 6 of the guard's own verbs (issue 35: guard-serve, -install, -exceptions, -snapshots-delete,
-  // -restore, -endpoint)
-  bashPatterns: 65,
+  // patterns: − 2) + sql-update-without-where + db-mongo-delete-all = 59; issue 35: + 6 of the
+  // guard's own verbs (guard-serve, -install, -exceptions, -snapshots-delete, -restore, -endpoint);
+  // issue 36: + secrets-exfiltrate, secrets-send-untied, system-everything, system-control
+  bashPatterns: 69,
   // 7 of the git ones + the 9 infrastructure ones = 16; + the 7 effect rules with `ask: true`
-  // (infra-delete-s3/-cloud were asks already, so + 9 − 2)
-  ask: 23,
+  // (infra-delete-s3/-cloud were asks already, so + 9 − 2) = 23; issue 36: + secrets-send-untied, system-control
+  ask: 25,
   // .env .env.local *.pem *.key ~/.ssh/ ~/.aws/ ~/.pi/agent/auth.json /proc/*/environ (2 `!` carve-outs not counted)
   // + 56 credential stores (issue 35: the block between "Credential stores" and its end, one per line)
   zeroAccess: 64,
   // .claude/settings*.json .pi/ ~/.pi/agent/damage-control/ ~/.pi/agent/settings.json + 10 lockfiles
-  // = 14, + 30 block devices and system folders (issue 23: /dev/sd* … /etc/ /usr/bin/ … /var/lib/)
-  readOnly: 44,
+  // = 14, + 30 block devices and system folders (issue 23: /dev/sd* … /etc/ /usr/bin/ … /var/lib/);
+  // issue 36: + /var/log/ /proc/sysrq-trigger /proc/sys/
+  readOnly: 47,
   // .git/ (its `!.git/**/*.lock` carve-out not counted)
   noDelete: 1,
-  // 65 + 64 + 44 + 1 (toolNamePatterns are not in the counts)
-  total: 174,
+  // 69 + 64 + 47 + 1 (toolNamePatterns are not in the counts)
+  total: 181,
 } as const;

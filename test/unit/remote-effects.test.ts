@@ -154,7 +154,10 @@ describe("remote effects (issue 23)", () => {
     ["etcdctl del --prefix /", "block"],
     // everyday
     ["curl -X DELETE http://localhost:3000/todos/1", "allow"],
-    ["curl -X DELETE https://api.example.com/v1/sessions/me -H 'Authorization: Bearer x'", "allow"],
+    // Behaviour change on purpose (issue 36, family 5): an HTTP DELETE to a host that is not this
+    // machine is put to the user, whatever the API; a loopback or development host stays everyday.
+    ["curl -X DELETE https://api.example.com/v1/sessions/me -H 'Authorization: Bearer x'", "ask"],
+    ["curl -X DELETE http://api:8080/v1/sessions/me", "allow"],
     ["curl http://localhost:9200/_cat/indices", "allow"],
     ["curl -X PUT http://localhost:9200/logs-2025", "allow"],
     ["curl -X POST http://localhost:9200/logs/_search -d '{}'", "allow"],

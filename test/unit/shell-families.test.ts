@@ -115,7 +115,10 @@ describe("analysis families (issue 16)", () => {
   table("2. a branch moved or overwritten by force is the forced delete it amounts to", [
     ["git branch -f main HEAD~3", "ask"],
     ["git branch --force release v1.2", "ask"],
-    ["git branch -M main", "ask"],
+    // Behaviour change on purpose (issue 36, family 11): `git branch -M main` renames the current
+    // branch (GitHub's new-repository instructions); -M naming both branches still overwrites B.
+    ["git branch -M main", "allow"],
+    ["git branch -M old main", "ask"],
     ["git checkout -B feature origin/feature", "ask"],
     ["git switch -C hotfix", "ask"],
     ["git branch -m old new", "allow"],

@@ -294,7 +294,9 @@ describe("shell red-team: more commands of the corpus families", () => {
     ["sqlite3 db <<< 'drop table t'", "block"],
     ["sqlite3 -cmd 'DROP TABLE t' db .quit", "block"],
     ["psql -c \"SELECT 1\" -c \"DROP TABLE t\"", "block"],
-    ["sqlite3 f.db \"DELETE FROM t WHERE 1=1\"", "allow"],
+    // Behaviour change on purpose (issue 36, family 4): a WHERE true for every row filters nothing.
+    ["sqlite3 f.db \"DELETE FROM t WHERE 1=1\"", "block"],
+    ["sqlite3 f.db \"DELETE FROM t WHERE id = 1\"", "allow"],
     ["docker exec db psql -c 'DROP TABLE t'", "block"],
     ["cat .env 2>/dev/null || true", "block"],
     ["cat < .env", "block"],
@@ -436,7 +438,11 @@ describe("shell red-team: more commands of the corpus families", () => {
     ["git log -p -- .env", "block"],
     ["git add -f .env.local", "block"],
     ["cat config/secrets/server.key", "block"],
-    ["openssl rsa -in server.key -pubout", "block"],
+    // Behaviour change on purpose (issue 36, family 11): deriving the public key uses the private
+    // key without printing it; printing the key itself is still a read.
+    ["openssl rsa -in server.key -pubout", "allow"],
+    ["openssl rsa -in server.key", "block"],
+    ["openssl rsa -in server.key -text -noout", "block"],
     ["openssl rand -hex 32", "allow"],
     ["ssh-keygen -t ed25519 -f /tmp/k -N ''", "allow"],
     ["echo x > PLAN.md 2>&1", "block"],
@@ -560,7 +566,9 @@ describe("shell red-team: more commands of the corpus families", () => {
     ["sqlite3 f.db \"DROP TABLE [runs]\"", "block"],
     ["mysql -e 'DROP TABLE `runs`'", "block"],
     ["psql -c \"delete from public.runs ;\"", "block"],
-    ["psql -c \"delete from runs where true\"", "allow"],
+    // Behaviour change on purpose (issue 36, family 4): `where true` filters nothing.
+    ["psql -c \"delete from runs where true\"", "block"],
+    ["psql -c \"delete from runs where finished\"", "allow"],
     ["cat .env|head", "block"],
     ["cat .env;echo", "block"],
     ["(cat .env)", "block"],

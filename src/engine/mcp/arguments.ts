@@ -28,6 +28,11 @@ const PATH_KEYS = new Set(["path", "paths", "file", "files", "filepath", "filepa
 const SECRET_KEY = /pass(word|wd|phrase)?$|secret|token|api_?key|apikey|credential|private_?key|auth(orization)?$|cookie|session_?key/i;
 /** A search, lookup or documentation tool: its `query` is data. */
 const SEARCH_WORDS = new Set(["search", "find", "lookup", "grep", "docs", "doc", "documentation", "library", "web", "browser", "semantic", "similar", "recall", "retrieve", "ask", "answer", "chat"]);
+/** A tool that types into a terminal or a running process: the text it sends is a command line (issue 36). */
+const TERMINAL_WORDS = new Set(["terminal", "tmux", "pty", "tty", "console", "shell", "repl", "stdin", "keys", "keystrokes", "screen", "session", "process"]);
+const TERMINAL_TEXT_KEYS = new Set(["text", "keys", "input", "data", "chars", "line", "content", "message"]);
+/** SQL under any key (issue 36): a statement that changes or drops data, whatever the key is called. */
+const SQL_STATEMENT = /^\s*(drop\s+(table|database|schema|keyspace|owned|collection|index|view)\b|truncate\b|delete\s+from\b|update\s+[\w."]+\s+set\b|alter\s+table\b)/i;
 /** The first word of a statement that a database runs. */
 const SQL_VERB = /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*\(?\s*(select|with|insert|update|delete|drop|truncate|alter|create|grant|revoke|merge|upsert|replace|call|exec|execute|do|vacuum|analyze|explain|show|set|begin|commit|rollback|copy|comment|reindex|cluster|attach|detach|pragma|use|rename|lock|unlock|load|optimize|refresh)\b/i;
 
@@ -47,8 +52,12 @@ function quote(word: string): string {
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string");
 
 /** The arguments of an MCP call that run or touch something, in input order. */
-export function mcpArguments(tool: string, input: unknown): McpArg[] {
+export function mcpArguments(tool: string, input: unknown, server = ""): McpArg[] {
+  const words = [...toolWords(tool), ...toolWords(server)];
   const search = toolWords(tool).some((w) => SEARCH_WORDS.has(w));
+  // SQL under any key, on a tool of a database or one that executes (never a title or a body elsewhere).
+  const database = words.some((w) => /^(sql|query|queries|execute|exec|run|db|database|postgres|postgresql|pg|mysql|mariadb|sqlite|supabase|neon|duckdb|clickhouse|snowflake|bigquery|mssql|oracle|cockroach|cockroachdb|planetscale|turso|d1|statement|statements|migration|migrate)$/.test(w));
+  const terminal = words.some((w) => TERMINAL_WORDS.has(w)) && words.some((w) => /^(send|write|type|input|run|exec|execute|keys|text|press|interact|stdin)$/.test(w));
   // A browser's script runs in the page, a memory's text is stored: neither is SQL nor a shell
   // line. Their paths still count (a file uploaded to a page is read from this machine).
   const dataOnly = noEffectMcpTool(tool);
@@ -67,8 +76,14 @@ export function mcpArguments(tool: string, input: unknown): McpArg[] {
       const at = where ? `${where}.${key}` : key;
       if (typeof v === "string") {
         if (v.trim() === "") continue;
+        // A browser opening a local file reads it (issue 36), whatever else the tool is.
+        if (dataOnly && (k === "url" || k === "uri") && /^file:\/\//i.test(v)) {
+          out.push({ kind: "path", key: at, name, text: v });
+          continue;
+        }
         if (dataOnly && !PATH_KEYS.has(k)) continue;
-        if (SQL_KEYS.has(k) || (MAYBE_SQL_KEYS.has(k) && !search && SQL_VERB.test(v))) out.push({ kind: "sql", key: at, name, text: v });
+        if (SQL_KEYS.has(k) || (MAYBE_SQL_KEYS.has(k) && !search && SQL_VERB.test(v)) || (database && !search && !dataOnly && SQL_STATEMENT.test(v))) out.push({ kind: "sql", key: at, name, text: v });
+        else if (terminal && TERMINAL_TEXT_KEYS.has(k)) out.push({ kind: "command", key: at, name, text: v.replace(/\s+(Enter|C-m|KPEnter)\s*$/, "").replace(/\\n$|\n$/, "") });
         else if (COMMAND_KEYS.has(k)) out.push({ kind: "command", key: at, name, text: commandLine(v, record) });
         else if (PATH_KEYS.has(k) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) out.push({ kind: "path", key: at, name, text: v });
         else if ((k === "url" || k === "uri") && /^file:\/\//i.test(v)) out.push({ kind: "path", key: at, name, text: v });
@@ -80,7 +95,7 @@ export function mcpArguments(tool: string, input: unknown): McpArg[] {
           out.push({ kind: "command", key: at, name, text: v.map(quote).join(" ") });
           continue;
         }
-        if (SQL_KEYS.has(k)) {
+        if (SQL_KEYS.has(k) || /^(queries|sqls|commands?sql|batch)$/.test(k) || (database && !search && !dataOnly && v.some((s) => SQL_STATEMENT.test(s)))) {
           v.forEach((s, i) => out.push({ kind: "sql", key: `${at}[${i}]`, name, text: s }));
           continue;
         }

@@ -41,9 +41,34 @@ export function destroyScope(tool: string, input: unknown, args: readonly McpArg
       filtered = true;
     }
   }
+  // A many-records delete without any filter (`delete_many {collection}`): a filter left out is an
+  // empty filter, every record (issue 36).
+  if (!filtered && toolWords(tool).some((w) => /^(many|bulk|batch|multiple)$/.test(w)) && !Object.keys(record).some((k) => FILTER_KEYS.has(norm(k)) || LIST_KEYS.test(norm(k)))) return "total";
+  // One item named by its key or id (`delete {key}`, `kubectl_delete {resourceType: pod, name}`):
+  // as everyday as its Bash form, unless the item holds data (a namespace, a table, a bucket…).
+  if (!filtered && singleItem(tool, record)) filtered = true;
   // Files only: the path rules judge them as they judge rm.
   // Files in a remote repository (`delete_file {owner, repo, path}`) are not; they name what goes there.
   const remote = Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)));
   if (!filtered && !remote && args.length > 0 && args.every((a) => a.kind === "path")) filtered = true;
   return filtered ? "filtered" : "named";
+}
+
+/** Resources whose deletion takes the data in them (the Bash forms ask or refuse these too). */
+const HOLDS_DATA = /^(helm|charts?|releases?|namespaces?|ns|databases?|db|schemas?|tables?|collections?|indexe?s?|indices|buckets?|repositor(y|ies)|repos?|projects?|volumes?|pvc|pv|persistentvolumes?|persistentvolumeclaims?|crds?|customresourcedefinitions?|keyspaces?|clusters?|instances?|deployments?|statefulsets?|services?|topics?|queues?|streams?|stacks?|zones?|domains?|secrets?|accounts?|organi[sz]ations?|orgs?|teams?|workspaces?|environments?|apps?|applications?|sites?)$/i;
+/** Keys that name one item: a key of a key-value store, or a resource's name beside its kind. */
+const ITEM_KEYS = /^(key|name|podname|pod|resourcename|id|containerid|container|containername)$/;
+/** Things the Bash form deletes as everyday work: a container, a pod, a process, a cache key. */
+const RECREATED = /^(container|containers|pod|pods|process|processes|job|jobs|key|keys|cache|session|sessions|image|images|network|networks)$/;
+/** Keys that say which kind of resource. */
+const KIND_KEYS = /^(resourcetype|kind|type|resource|resourcekind)$/;
+
+function singleItem(tool: string, record: Record<string, unknown>): boolean {
+  const words = toolWords(tool);
+  if (words.some((w) => HOLDS_DATA.test(w))) return false;
+  const kind = Object.entries(record).find(([k]) => KIND_KEYS.test(norm(k)))?.[1];
+  if (typeof kind === "string" && HOLDS_DATA.test(kind.trim())) return false;
+  if (!words.some((w) => /^(delete|del|remove|rm|unlink)$/.test(w))) return false;
+  const items = Object.entries(record).filter(([k, v]) => ITEM_KEYS.test(norm(k)) && (typeof v === "string" || typeof v === "number") && (norm(k) === "key" || typeof kind === "string" || words.some((w) => RECREATED.test(w))));
+  return items.length > 0 && !Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)) && !/^container/.test(norm(k)));
 }

@@ -12,6 +12,7 @@ import type { Access, Span } from "../types";
 import { cmdletFor, findParam, hasDestructiveVerb, isHarmlessCmdlet, type CmdletSpec, type ParamSpec } from "./cmdlets";
 import { readScript, type Element, type Part, type Pipeline, type Word } from "./syntax";
 import { runCmd } from "./cmd";
+import { shapeEffects } from "./env-and-system";
 import { programName, shellQuote } from "./to-bash";
 import type { PsHost, Scope, Value } from "./walk-types";
 
@@ -28,6 +29,8 @@ export function analyzePowerShell(command: string, ctx: ShellContext): CommandAn
     return w.sink.result();
   }
   w.script(command, 0, { cwd: ctx.cwd, vars: new Map(), functions: new Set() }, 0);
+  // Statements whose shape is an effect the Bash analysis would find (issue 36): env dumps, secrets, the system.
+  for (const e of shapeEffects(command)) w.sink.remoteEffect({ ...e, span: { start: 0, end: command.length } });
   return w.sink.result();
 }
 
@@ -320,6 +323,8 @@ class PsWalker implements PsHost {
     const name = part.name;
     if (scope.vars.has(name)) return scope.vars.get(name);
     if (name === "home" || name === "env:home" || name === "env:userprofile") return this.ctx.home;
+    // The temp dir (issue 36: scratch below it is everyday to remove).
+    if (name === "env:temp" || name === "env:tmp" || name === "env:tmpdir") return "/tmp";
     if (name === "pwd") return scope.cwd;
     if (name === "null") return "$null";
     if (name === "true" || name === "false") return `$${name}`;
@@ -352,7 +357,9 @@ class PsWalker implements PsHost {
       const el = readScript(args.code, args.offset).pipelines[0]?.elements[0];
       const values = (el?.words ?? []).map((a) => this.value(a, scope));
       const via = `[IO.${m[1]}]::${m[2]}`;
-      const recursive = m[1].toLowerCase() === "directory" && /^\$true$/i.test(values[1]?.text ?? "");
+      const recursive = m[1].toLowerCase() === "directory" && /^(\$true|1)$/i.test(values[1]?.text ?? "");
+      // Shown as the recursive delete it is, so the rm rules judge it as they judge Remove-Item -Recurse.
+      if (recursive && m[2].toLowerCase() === "delete" && values[0]?.text !== undefined) this.sink.command({ text: `rm -rf ${shellQuote(values[0].text)}`, span });
       effect.forEach((access, n) => values[n] && this.touch(values[n], access, recursive || (access === "delete" && m[1].toLowerCase() === "directory" && n === 0 && effect.length > 1), span, via, scope));
     }
   }

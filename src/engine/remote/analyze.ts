@@ -5,7 +5,8 @@
 import type { Span } from "../types";
 import type { RemoteEffect, RemoteEffectKind, RemoteTarget } from "../shell/types";
 import { EVERYDAY_VERB_PROGRAMS, REMOTE_TABLE, type RemoteProgram, type RemoteRow, type VerbFamily } from "./table";
-import { httpEffect } from "./http";
+import { httpEffect, MADE_PUBLIC } from "./http";
+import { signalsEverything } from "./system";
 
 /** What the analyser needs of an invocation (a subset of the shell's Invocation). */
 export interface RemoteWords {
@@ -22,7 +23,7 @@ const COMMAND_WORDS = 6;
 /** A row's words may start this far in (`restic -r REPO prune`, `aws --profile p ec2 …`). */
 const ROW_START = 2;
 
-const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission)$|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
+const CLOUD_VERB = /^(delete|destroy|terminate|purge|remove|rm|rb|del|deprovision|decommission|rebuild|reimage|reinstall)$|^(rebuild|reimage|reinstall)-|^disable-backups?$|^backups?-(cancel|disable)$|^(delete|terminate|purge|destroy|remove)-|[:-](delete|destroy|purge|terminate|remove|disable|archive)$/;
 const HOSTED_VERB = /^(delete|destroy|terminate|purge|remove|rm|del|archive|disable|cancel|reset|revoke|void|expire|deactivate)$|^(delete|purge|archive|disable|cancel|reset|revoke|remove)-|[:-](delete|destroy|purge|archive|disable|cancel|reset|remove)$/;
 /** The fallback's verbs: a destroy that is not an everyday word (no `disable`, `cancel`, `reset`). */
 const UNKNOWN_VERB = /^(delete|destroy|purge|remove|rm|del|wipe|erase|nuke|terminate)$/;
@@ -84,7 +85,7 @@ function optionMatches(p: Parsed, spec: string): boolean {
   return spec
     .slice(eq + 1)
     .split("|")
-    .some((want) => v.startsWith(want));
+    .some((want) => (want.startsWith("*") ? v.includes(want.replace(/^\*|\*$/g, "")) : v.startsWith(want)));
 }
 
 /** Where the row's words stand among the command words (-1: nowhere). */
@@ -101,6 +102,8 @@ function fromRows(name: string, p: Parsed, rows: readonly RemoteRow[], span: Spa
     const at = rowAt(p, r);
     if (at < 0) continue;
     if (r.when && !r.when.some((o) => optionMatches(p, o))) continue;
+    if (r.operand && !r.operand.test(p.words[at + r.sub.length]?.value ?? "")) continue;
+    if (r.match && !r.match.test(p.words.slice(at, at + r.sub.length).map((w) => w.value).join(" "))) continue;
     if (r.unless?.some((o) => optionMatches(p, o))) return true;
     const effect: RemoteEffectKind = r.all?.some((o) => hasOption(p, o)) ? "destroy-all" : r.effect;
     const words = r.sub[0] === "*" ? [] : p.words.slice(at, at + r.sub.length).map((w) => w.value);
@@ -109,6 +112,13 @@ function fromRows(name: string, p: Parsed, rows: readonly RemoteRow[], span: Spa
     return true;
   }
   return false;
+}
+
+/** A token-printing verb (token-printers.ts) of this invocation: the value it prints. */
+export function tokenPrinted(inv: RemoteWords, rows: readonly RemoteRow[]): RemoteEffect | undefined {
+  const out: RemoteEffect[] = [];
+  fromRows(inv.name, parse(inv.args), rows, inv.span, out);
+  return out.find((e) => e.effect === "read-secret");
 }
 
 /** Command groups that manage the CLI itself on this machine (`gcloud components remove`, `az extension remove`). */
@@ -160,6 +170,7 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
   } else if (entry.special === "git") gitPush(p, inv.span, out);
   else if (entry.special === "copy") copyOnto(inv.name, p, inv.span, out);
   else if (entry.special === "rclone") rclone(p, inv.span, out);
+  else if (entry.special === "signal" && signalsEverything(inv.args)) out.push({ effect: "destroy-all", target: "system", program: inv.name, resource: "every process", span: inv.span, via: `${inv.name} of every process` });
   if (out.some((e) => e.span === inv.span)) return;
   if (entry.rows && fromRows(inv.name, p, entry.rows, inv.span, out)) return;
   if (entry.verbs) fromVerbs(inv.name, p, entry.verbs, entry.target ?? "cloud", inv.span, out, entry.remoteGroups);
@@ -169,6 +180,11 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
 function codeHostApi(name: string, p: Parsed, span: Span, out: RemoteEffect[]): void {
   if (p.words[0]?.value !== "api") return;
   const method = (optionValue(p, "X") ?? optionValue(p, "method") ?? "GET").toUpperCase();
+  // `gh api -X PATCH repos/O/R -F private=false`: the repository made public (issue 36).
+  if (method !== "DELETE" && p.args.some((a) => a !== undefined && MADE_PUBLIC.test(a))) {
+    out.push({ effect: "overwrite", target: "code-host", program: name, resource: p.words[1]?.value ?? "", span, via: `${name} api made public` });
+    return;
+  }
   if (method !== "DELETE") return;
   const endpoint = p.words.find((w, i) => i > 0 && !/^[A-Z]+$/.test(w.value))?.value ?? "";
   const all = /^\/?(repos\/[^/]+\/[^/]+|projects\/[^/]+)\/?$/.test(endpoint);
@@ -182,6 +198,11 @@ function gitPush(p: Parsed, span: Span, out: RemoteEffect[]): void {
   const rest = p.words.slice(push + 1).map((w) => w.value);
   // A dry run (`--dry-run`, `-n`) only reports what would be pushed.
   if (hasOption(p, "dry-run") || hasOption(p, "n")) return;
+  // `--prune` (issue 36): every remote branch without a local one of the same name is deleted there.
+  if (hasOption(p, "prune")) {
+    out.push({ effect: "destroy", target: "code-host", program: "git", resource: "every remote branch without a local one", span, via: "git push --prune" });
+    return;
+  }
   const del = hasOption(p, "delete") || hasOption(p, "d");
   const refs = del ? rest.slice(1) : rest.slice(1).filter((r) => /^:[^:]+$/.test(r)).map((r) => r.slice(1));
   if (refs.length === 0) return;

@@ -50,7 +50,8 @@ function request(name: string, args: readonly (string | undefined)[]): { method:
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === undefined) continue;
-    const m = /^(?:-X|--request|--method)(?:=?(.+))?$/.exec(a);
+    // `-sX DELETE`: a bundle of short flags ending in X takes the method.
+    const m = /^(?:-[a-zA-Z]*X|--request|--method)(?:=?(.+))?$/.exec(a);
     if (m) {
       method = (m[1] ?? args[++i] ?? "").toUpperCase();
       continue;
@@ -61,8 +62,8 @@ function request(name: string, args: readonly (string | undefined)[]): { method:
     }
     if (a.startsWith("-")) continue;
     // httpie / xh: `http DELETE url`.
-    if (name !== "curl" && name !== "wget" && url === undefined && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(a)) {
-      method = a;
+    if (name !== "curl" && name !== "wget" && url === undefined && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|PURGE)$/i.test(a)) {
+      method = a.toUpperCase();
       continue;
     }
     // A URL with a scheme may name a one-label host (`http://es:9200`, a compose service).
@@ -101,7 +102,8 @@ function byPathAlone(name: string, args: readonly (string | undefined)[], texts:
 }
 
 export function httpEffect(name: string, args: readonly (string | undefined)[], texts?: () => readonly string[]): Omit<RemoteEffect, "program" | "span"> | undefined {
-  const { method, url } = request(name, args);
+  let { method } = request(name, args);
+  const { url } = request(name, args);
   if (!url) return texts ? byPathAlone(name, args, texts) : undefined;
   let u: URL;
   try {
@@ -115,6 +117,9 @@ export function httpEffect(name: string, args: readonly (string | undefined)[], 
   const via = `${name} -X ${method}`;
   // Elasticsearch's delete-by-query is a POST: every matching document goes.
   if (/\/_delete_by_query\b/.test(path)) return { effect: "destroy-all", target: "data-service", resource: url, via: `${name} _delete_by_query` };
+  if (method === "PURGE") method = "DELETE";
+  // A repository made public through the code host's API (issue 36): everyone can read it from then on.
+  if (/^(PATCH|PUT|POST)$/.test(method) && (/(^|[?&])visibility=public\b/.test(query) || args.some((a) => a !== undefined && MADE_PUBLIC.test(a))) && /github|gitlab|api\/v[34]/.test(url)) return { effect: "overwrite", target: "code-host", resource: url, via: `${name} -X ${method} visibility=public` };
   if (method !== "DELETE") return undefined;
   for (const s of SERVICES) {
     const byPort = s.ports?.includes(port) ?? false;
@@ -124,5 +129,20 @@ export function httpEffect(name: string, args: readonly (string | undefined)[], 
     const all = s.all?.(path, query) ?? false;
     return { effect: all ? "destroy-all" : "destroy", target: s.target, resource: url, via: `${via} on ${s.what}` };
   }
+  // Any other host (issue 36, family 5): a resource of a service that is not this machine.
+  if (!LOOPBACK.test(u.hostname)) return { effect: "destroy", target: "hosted-service", resource: url, via: `${via} to another host` };
   return undefined;
+}
+
+/** A request body or field that makes a repository public. */
+export const MADE_PUBLIC = /"visibility"\s*:\s*"public"|"private"\s*:\s*false|^(visibility=public|private=false)$/;
+
+/** This machine and the names a development stack gives it. */
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\]|::1|0\.0\.0\.0|host\.docker\.internal|[^.]+|.*\.(localhost|local|test|internal))$/i;
+
+/** An interpreter's HTTP delete (`requests.delete(URL)`, `fetch(URL, {method: "DELETE"})`) to a URL of another host. */
+export function codeHttpDelete(code: string): string | undefined {
+  if (!/\.delete\s*\(|method\s*[:=]\s*['"](DELETE|PURGE)['"]|Net::HTTP::Delete|->delete\(|\bDELETE\b/.test(code)) return undefined;
+  const url = /\bhttps?:\/\/([^/'"\s:]+)[^'"\s]*/.exec(code);
+  return url && !LOOPBACK.test(url[1]) ? url[0] : undefined;
 }

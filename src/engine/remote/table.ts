@@ -6,32 +6,11 @@
 // (`gcloud compute instances delete web-1`, `netlify sites:delete`). `special` names an analyser
 // in analyze.ts for CLIs whose effect is in a URL or a refspec (curl, git push, rsync, ssh).
 import type { RemoteEffectKind, RemoteTarget } from "../shell/types";
+import type { RemoteProgram, RemoteRow } from "./row";
+import { SYSTEM_ENTRIES } from "./system";
+import { DATA_STORE_ENTRIES } from "./data-stores";
 
-export interface RemoteRow {
-  /** Command words, consecutive, among the first command words; `a|b` alternatives, `*` any word. */
-  sub: string[];
-  effect: RemoteEffectKind;
-  target: RemoteTarget;
-  /** Options one of which must be given (`name` or `name=v1|v2*`: the value starts so). */
-  when?: string[];
-  /** Options that mean nothing happens (a dry run, names only). */
-  unless?: string[];
-  /** Options that make it total (`--recursive`, `--all`): the effect becomes destroy-all. */
-  all?: string[];
-}
-
-/** Verb families: which command words destroy a named resource. */
-export type VerbFamily = "cloud" | "hosted";
-
-export interface RemoteProgram {
-  rows?: RemoteRow[];
-  verbs?: VerbFamily;
-  /** The class of resource the CLI's verbs reach. */
-  target?: RemoteTarget;
-  special?: "http" | "git" | "copy" | "rclone";
-  /** Command groups that are remote resources for this CLI although they name local settings elsewhere (`circleci context`). */
-  remoteGroups?: string[];
-}
+export type { RemoteProgram, RemoteRow, VerbFamily } from "./row";
 
 const DRY_RUN = ["dry-run", "n", "dryrun", "dry"];
 const row = (sub: string, effect: RemoteEffectKind, target: RemoteTarget, more: Partial<RemoteRow> = {}): RemoteRow => ({ sub: sub.split(" "), effect, target, ...more });
@@ -68,8 +47,9 @@ const hosted = (target: RemoteTarget = "hosted-service", rows: RemoteRow[] = [])
 const ENTRIES: Record<string, RemoteProgram> = {
   // Code hosts and CI.
   // gh's `repo archive` makes the repository read-only for everyone (glab's downloads a tarball).
-  gh: codeHost([row("repo|repos archive", "destroy", "code-host")]),
-  glab: codeHost(),
+  // A private repository made public (issue 36): its code and history are everyone's from then on.
+  gh: codeHost([row("repo|repos archive", "destroy", "code-host"), row("repo|repos edit", "overwrite", "code-host", { when: ["visibility=public"] })]),
+  glab: codeHost([row("repo|project edit|update", "overwrite", "code-host", { when: ["visibility=public", "public"] })]),
   tea: codeHost(),
   hub: codeHost(),
   git: { special: "git" },
@@ -86,6 +66,9 @@ const ENTRIES: Record<string, RemoteProgram> = {
   "woodpecker-cli": hosted("ci"),
   // Clouds and platforms.
   aws: cloud("cloud", [
+    // Backups turned off (issue 36): a retention of 0 deletes the automated backups.
+    row("rds modify-db-instance|modify-db-cluster", "destroy", "backups", { when: ["backup-retention-period=0"] }),
+    row("dynamodb update-continuous-backups", "destroy", "backups", { when: ["point-in-time-recovery-specification=PointInTimeRecoveryEnabled=false"] }),
     ...secretsReadAndDelete(["secretsmanager get-secret-value|batch-get-secret-value"], ["secretsmanager delete-secret", "ssm delete-parameter|delete-parameters"]),
     // A parameter's value is a secret's when it is decrypted (a SecureString).
     row("ssm get-parameter|get-parameters|get-parameters-by-path", "read-secret", "secrets", { when: ["with-decryption"] }),
@@ -93,12 +76,16 @@ const ENTRIES: Record<string, RemoteProgram> = {
     row("s3 rm", "destroy", "object-storage", { unless: DRY_RUN }),
     row("s3 rb", "destroy", "object-storage", { all: ["force"] }),
     row("s3 sync", "destroy", "object-storage", { when: ["delete"], unless: DRY_RUN }),
+    // Versioning suspended: the next overwrite or delete has no earlier version to restore (issue 36).
+    row("s3api put-bucket-versioning", "destroy", "backups", { when: ["versioning-configuration=Status=Suspended"] }),
+    row("ec2 create-replace-root-volume-task", "overwrite", "cloud"),
   ]),
-  gcloud: cloud("cloud", secretsReadAndDelete(["secrets versions access"], ["secrets delete", "secrets versions destroy|disable"])),
-  gsutil: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "R", "recursive"] }), row("rb", "destroy", "object-storage"), row("rsync", "destroy", "object-storage", { when: ["d"] })] },
+  gcloud: cloud("cloud", [...secretsReadAndDelete(["secrets versions access"], ["secrets delete", "secrets versions destroy|disable"]), row("sql instances patch", "destroy", "backups", { when: ["no-backup"] })]),
+  gsutil: { rows: [row("iam ch", "overwrite", "object-storage", { operand: /^all(Authenticated)?Users:/ }), row("rm", "destroy-all", "object-storage", { when: ["r", "R", "recursive"] }), row("rb", "destroy", "object-storage"), row("rsync", "destroy", "object-storage", { when: ["d"] })] },
   az: cloud("cloud", [
     ...secretsReadAndDelete(["keyvault secret show|download"], ["keyvault secret delete|purge", "keyvault delete|purge"]),
     row("storage blob delete-batch", "destroy-all", "object-storage"),
+    row("backup protection disable", "destroy", "backups"),
     row("storage container|account|share|blob|fs|queue|table delete", "destroy", "object-storage"),
   ]),
   doctl: cloud(),
@@ -126,6 +113,9 @@ const ENTRIES: Record<string, RemoteProgram> = {
   turso: cloud(),
   upstash: cloud(),
   cf: cloud(),
+  openstack: cloud(),
+  "vultr-cli": cloud(),
+  vultr: cloud(),
   // Object storage.
   mc: { rows: [row("rm", "destroy-all", "object-storage", { when: ["r", "recursive"], unless: DRY_RUN }), row("rb", "destroy", "object-storage"), row("mirror", "destroy", "object-storage", { when: ["remove"] })] },
   rclone: { special: "rclone" },
@@ -228,7 +218,7 @@ const ENTRIES: Record<string, RemoteProgram> = {
   scp: { special: "copy" },
 };
 
-export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries(ENTRIES));
+export const REMOTE_TABLE: ReadonlyMap<string, RemoteProgram> = new Map(Object.entries({ ...ENTRIES, ...SYSTEM_ENTRIES, ...DATA_STORE_ENTRIES }));
 
 /**
  * Programs whose destroy verbs are everyday local work: a CLI outside the table with a destroy
@@ -241,5 +231,5 @@ export const EVERYDAY_VERB_PROGRAMS: ReadonlySet<string> = new Set(
   swift pod flutter dart dotnet nuget apt apt-get dnf yum zypper pacman apk brew port choco winget scoop snap flatpak nix
   nix-env asdf mise nvm pyenv rbenv sdk code cursor kind k3d minikube colima multipass vagrant pm2 tmux screen systemctl
   launchctl service crontab ip nmcli ollama docker-compose lxc virsh conan vcpkg helm terraform tofu terragrunt pulumi
-  cdk sst serverless sls kubectl oc xcrun simctl dvc ansible-galaxy supervisorctl`.split(/\s+/).filter(Boolean),
+  cdk sst serverless sls kubectl oc xcrun simctl dvc ansible-galaxy supervisorctl rails rake`.split(/\s+/).filter(Boolean),
 );

@@ -4,8 +4,8 @@ import type { Scalar } from "yaml";
 import { quoteYaml, type ParseContext } from "./parse-context";
 import { closest } from "./similar";
 
-export const EFFECT_WORDS = ["destroy", "destroy-all", "overwrite", "read-secret"] as const;
-export const EFFECT_TARGETS = ["code-host", "ci", "cloud", "object-storage", "data-service", "hosted-service", "remote-host", "backups", "secrets", "device", "unknown-cli"] as const;
+export const EFFECT_WORDS = ["destroy", "destroy-all", "overwrite", "read-secret", "exfiltrate", "send-secret"] as const;
+export const EFFECT_TARGETS = ["code-host", "ci", "cloud", "object-storage", "data-service", "hosted-service", "remote-host", "backups", "secrets", "device", "unknown-cli", "system"] as const;
 
 /**
  * A regex no command text matches, with a literal the prefilter skips it by (prefilter.ts); the

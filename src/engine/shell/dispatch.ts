@@ -15,6 +15,9 @@ import { EFFECT_TABLE, genericEffects, tableHandler, type GenericReading } from 
 import { wrapperHandlers } from "./programs/wrappers";
 import { deviceHandlers } from "./programs/devices";
 import { remoteShellHandlers } from "./programs/remote-shell";
+import { windowsShellHandlers } from "./programs/windows-shells";
+import { secretFlow } from "./programs/secret-flow";
+import { carriedCommands } from "./programs/carriers";
 import { remoteEffects } from "../remote/analyze";
 import { REMOTE_TABLE } from "../remote/table";
 import type { Handler, Invocation, RunResult, Runner } from "./runner";
@@ -31,6 +34,7 @@ const HANDLERS: Record<string, Handler> = {
   ...sqlHandlers(),
   ...deviceHandlers(),
   ...remoteShellHandlers(),
+  ...windowsShellHandlers(),
 };
 
 const MESSAGE_OPTION = /^--(message|title|body|description|comment|subject|notes)$/;
@@ -94,12 +98,41 @@ export function programFactsOf(name: string): ProgramFacts {
   };
 }
 
+/**
+ * Programs that run another command line from their words: `--help` among those words may be the
+ * other command's (`bash -c '…' --help` runs the code), so it never means help here.
+ */
+const RUNS_OTHERS = new Set([
+  ...Object.keys(shellHandlers()), ...Object.keys(wrapperHandlers()), ...Object.keys(fanoutHandlers()), ...Object.keys(interpreterHandlers()),
+  "ssh", "docker", "podman", "kubectl", "oc", "npx", "npm", "pnpm", "yarn", "bunx", "bun", "deno", "uv", "uvx", "poetry", "pipx", "make", "git", "cmd", "pwsh", "powershell", "nix", "nix-shell", "devbox", "mise", "asdf", "direnv", "just", "task",
+]);
+/** CLIs whose help is a last word (`aws s3 rm help`). */
+const HELP_LAST = new Set(["aws", "az", "gcloud"]);
+
+/** Does the invocation only print its help (`--help`, `-help`, `heroku help pg:reset`, `aws s3 rm help`)? Issue 36: everyday. */
+function onlyHelp(inv: Invocation): boolean {
+  const v = inv.args.map((a) => (known(a) ? a.value : undefined));
+  // A container CLI's own verbs print their help; what it runs inside (`exec`, `run`) may take `--help` as its own.
+  const container = /^(docker|podman|kubectl|oc)$/.test(inv.name) && !v.some((x) => x !== undefined && /^(exec|run|debug|attach|start|create|compose|cp)$/.test(x));
+  if ((RUNS_OTHERS.has(inv.name) && !container) || interpreterFamily(inv.name) !== undefined) return false;
+  if (v.some((x) => x === "--help" || x === "-help")) return true;
+  const words = v.filter((x) => x !== undefined && !x.startsWith("-"));
+  return words[0] === "help" || (HELP_LAST.has(inv.name) && v[v.length - 1] === "help");
+}
+
 export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   const at = r.sink.commands.length;
+  if (onlyHelp(inv)) {
+    // Shown without the program's name: the rules about the program must not read its help as it.
+    r.emitText("help", inv.span);
+    return { stdout: { kind: "unknown", from: `the help of ${inv.name}` }, text: "help" };
+  }
   const facts = factsOf(inv.name);
   const handler = facts.handler; // called as a plain function, as before the facts were kept
   const result = handler(inv, r) ?? undefined;
   genericEffects(inv, r);
+  // Commands carried by an option or a configuration value (issue 36): judged as what they run.
+  carriedCommands(inv, r);
   // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
   const inTable = facts.remote;
   const understood = !inTable && facts.handled;
@@ -109,7 +142,9 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
     for (const e of found) r.sink.remoteEffect(e);
   }
   const text = result?.text ?? r.sink.commands[at]?.text;
-  return { stdout: result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` }, text };
+  // Secrets printed, used or sent to another host (issue 36): the output carries what it holds.
+  const stdout = secretFlow(inv, r, result?.stdout ?? { kind: "unknown", from: `the output of ${inv.name}` });
+  return { stdout, text };
 }
 void shown;
 

@@ -58,6 +58,9 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
   }
   const abs = resolvePath(value, { cwd: cwd!, home: scope.home });
   if (abs === undefined) return;
+  // Through a link created earlier in this line (`ln -s /etc /tmp/e && rm -rf /tmp/e/`): the target too.
+  const through = linkedTarget(scope, abs);
+  if (through !== undefined) r.sink.effect(through, access, recursive, arg.span, `${via}, through a link to ${through}`, narrow);
   if (!arg.glob || !GLOB.test(value)) {
     r.sink.effect(abs, access, recursive, arg.span, via, narrow);
     return;
@@ -70,4 +73,14 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
     const base = parts.slice(0, first).join("/") || "/";
     r.sink.effect(posix.normalize(base), access, true, arg.span, via, narrow);
   }
+}
+
+/** The path `abs` reaches through a symbolic link made earlier in the line, if one of its folders is such a link. */
+function linkedTarget(scope: Scope, abs: string): string | undefined {
+  for (let p = abs.replace(/\/+$/, ""); p.length > 1; p = p.slice(0, p.lastIndexOf("/")) || "/") {
+    const sym = scope.get(`symlink ${p}`);
+    if (sym.kind === "literal") return sym.value + abs.replace(/\/+$/, "").slice(p.length);
+    if (p === "/") break;
+  }
+  return undefined;
 }

@@ -3,6 +3,8 @@
 import type { Access, Span } from "../types";
 import { MAX_COMMANDS, MAX_EFFECTS } from "./limits";
 import type { GitStateEffect } from "../undo/types";
+import type { SecretMark } from "./stdin";
+import type { Arg } from "./words";
 import type { CommandAnalysis, ExecutedCommand, Narrow, PathEffect, RemoteEffect, Uncertainty } from "./types";
 
 const SCAN_LIMIT = 32;
@@ -19,6 +21,12 @@ export class Sink {
   readonly parseErrors: { message: string; span: Span }[] = [];
   /** Git state the commands discard (git-state.ts); empty for almost every command line. */
   private gitStates: GitStateEffect[] | undefined;
+  /** Secrets printed that no consumer has taken yet (secret-flow.ts): shown unless consumed. */
+  private shown: ({ e: RemoteEffect; mark: Omit<SecretMark, "pending"> } | undefined)[] | undefined;
+  /** Variables assigned a secret in this command line (`T=$(gh auth token)`). */
+  secretVars: Set<string> | undefined;
+  /** Words that carry a secret printed by a command substitution inside them. */
+  argSecrets: WeakMap<Arg, SecretMark> | undefined;
   private readonly seenEffects = new Set<string>();
   private readonly seenWhy = new Set<string>();
   private truncated = false;
@@ -61,6 +69,35 @@ export class Sink {
     this.remote.push(e);
   }
 
+  /** A secret printed: shown to the agent unless a consumer takes it (consume). Returns the mark to pass along. */
+  show(e: RemoteEffect, mark: Omit<SecretMark, "pending">): SecretMark {
+    this.shown ??= [];
+    this.shown.push({ e, mark });
+    return { ...mark, pending: this.shown.length - 1 };
+  }
+
+  /** The secret went into a program, a file or a word, not to the agent. */
+  consume(mark: SecretMark | undefined): void {
+    if (mark?.pending !== undefined && this.shown) this.shown[mark.pending] = undefined;
+  }
+
+  /** How many secrets were printed so far (a command substitution consumes those printed inside it). */
+  shownCount(): number {
+    return this.shown?.length ?? 0;
+  }
+
+  /** Consumes what was printed since `from`; the first such secret, for the word it becomes. */
+  consumeSince(from: number): SecretMark | undefined {
+    let first: SecretMark | undefined;
+    for (let i = from; i < (this.shown?.length ?? 0); i++) {
+      const x = this.shown![i];
+      if (x === undefined) continue;
+      first ??= x.mark;
+      this.shown![i] = undefined;
+    }
+    return first;
+  }
+
   uncertainty(why: string, span: Span): void {
     const key = `${why}\0${span.start}`;
     if (this.seenWhy.has(key)) return;
@@ -83,6 +120,8 @@ export class Sink {
   }
 
   result(): CommandAnalysis {
+    for (const x of this.shown ?? []) if (x) this.remoteEffect(x.e);
+    this.shown = undefined;
     return { commands: this.commands, effects: this.effects, remote: this.remote, uncertain: this.uncertain, parseErrors: this.parseErrors, ...(this.gitStates && { gitState: this.gitStates }) };
   }
 }

@@ -106,7 +106,24 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
     // it) still deletes every row: also shown as the bare `DELETE FROM t;`.
     const del = /^(?:WITH\b.*?\s)?DELETE FROM (?:ONLY )?(\w+)\b(.*);$/.exec(unqualified);
     const bare = del && del[2].trim() !== "" && !/\b(WHERE|LIMIT|CURRENT)\b/.test(del[2]) ? [`DELETE FROM ${del[1]};`] : [];
-    const variants = [...new Set([unquoted, unqualified, ...bare])].filter((v) => v !== text);
+    // A WHERE that holds for every row (`WHERE 1=1`, `WHERE true`, `WHERE id = id`) filters
+    // nothing (issue 36): also shown without it, for the rules about a DELETE or UPDATE without WHERE.
+    // (Compared qualified: `t.id = u.id` is a join, not a column compared with itself.)
+    const tautology = /^((?:WITH\b.*?\s)?(?:DELETE FROM|UPDATE)\b.*?)\s+WHERE\s+(.+?)\s*(\bRETURNING\b.*)?;$/.exec(unquoted);
+    const table = tautology && /^DELETE FROM (?:ONLY )?(?:\w+\.)*(\w+)/.exec(tautology[1]);
+    const unfiltered = tautology && alwaysTrue(tautology[2]) ? [`${tautology[1]}${tautology[3] ? ` ${tautology[3]}` : ""};`, ...(table ? [`DELETE FROM ${table[1]};`] : [])] : [];
+    // `DROP OWNED BY role` drops every object the role owns: a schema's worth (issue 36).
+    // ClickHouse's `ALTER TABLE t DELETE WHERE 1`: a DELETE by another name.
+    const mutation = /^ALTER TABLE (\w+) DELETE WHERE (.+);$/i.exec(unqualified);
+    if (mutation && alwaysTrue(mutation[2])) unfiltered.push(`DELETE FROM ${mutation[1]};`);
+    // Dynamic SQL (issue 36): a procedural block or a prepared statement runs the text its string
+    // literals build (`EXECUTE 'DROP ' || 'TABLE ' || t`, `CONCAT('TRUNC','ATE TABLE p')`,
+    // `format('DROP OWNED BY %I', r)`): also shown as those literals joined.
+    const dynamic = /^(DO|EXECUTE|PREPARE|SET|CALL|BEGIN|DECLARE)\b|\bEXECUTE\b/i.test(text) ? [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]).join("") : "";
+    const built = dynamic && /\b(DROP|TRUNCATE|DELETE|ALTER)\b/i.test(dynamic) ? [`${dynamic.replace(/\s+/g, " ").trim()};`] : [];
+    const owned = /^DROP OWNED BY (\S+)/i.exec(unqualified) ?? /\bDROP OWNED BY (\S+)/i.exec(dynamic);
+    const ownership = owned ? [`DROP SCHEMA ${owned[1]};`] : [];
+    const variants = [...new Set([unquoted, unqualified, ...bare, ...unfiltered, ...ownership, ...built])].filter((v) => v !== text);
     out.push({ text, variants, span: spanIn(code, first.start, endIndex) });
   };
   for (const t of tokens) {
@@ -118,4 +135,20 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
   }
   flush(code.text.length, false);
   return { statements: out, shell };
+}
+
+/** A condition true for every row: a constant comparison, `TRUE`, a column compared with itself, or either of those OR anything. */
+export function alwaysTrue(cond: string): boolean {
+  const c = cond.trim().replace(/^\((.*)\)$/, "$1").trim();
+  const one = (t: string) => {
+    const x = t.trim().replace(/^\((.*)\)$/, "$1").trim();
+    if (/^(TRUE|1|NOT FALSE|NOT 0)$/i.test(x)) return true;
+    const m = /^('[^']*'|\d+(?:\.\d+)?|\w+)\s*(=|>=|<=|IS|LIKE)\s*('[^']*'|\d+(?:\.\d+)?|\w+)$/i.exec(x);
+    if (m && m[1] === m[3] && !/^(NULL)$/i.test(m[1])) return true;
+    const n = /^(\d+)\s*(<>|!=|>|<)\s*(\d+)$/.exec(x);
+    if (n) return n[2] === ">" ? Number(n[1]) > Number(n[3]) : n[2] === "<" ? Number(n[1]) < Number(n[3]) : n[1] !== n[3];
+    if (/^\w+\s+LIKE\s+'%+'$/i.test(x) || /^\w+\s+IS\s+NOT\s+NULL\s+OR\s+\w+\s+IS\s+NULL$/i.test(x)) return true;
+    return false;
+  };
+  return c.split(/\s+OR\s+/i).some(one) && !/\bAND\b/i.test(c) ? true : one(c);
 }

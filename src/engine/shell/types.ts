@@ -44,9 +44,9 @@ export interface Uncertainty {
 }
 
 /** What a remote effect does to its resource (docs/remote-effects.md). */
-export type RemoteEffectKind = "destroy" | "destroy-all" | "overwrite" | "read-secret";
+export type RemoteEffectKind = "destroy" | "destroy-all" | "overwrite" | "read-secret" | "exfiltrate" | "send-secret";
 /** The class of thing outside the working tree a command reaches. */
-export type RemoteTarget = "code-host" | "ci" | "cloud" | "object-storage" | "data-service" | "hosted-service" | "remote-host" | "backups" | "secrets" | "device" | "unknown-cli";
+export type RemoteTarget = "code-host" | "ci" | "cloud" | "object-storage" | "data-service" | "hosted-service" | "remote-host" | "backups" | "secrets" | "device" | "unknown-cli" | "system";
 
 /** Something a command does outside the working tree: a resource of a service, another machine. */
 export interface RemoteEffect {

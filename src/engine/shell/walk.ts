@@ -7,7 +7,9 @@ import type { Access, Span } from "../types";
 import { spanIn, type Code } from "./code";
 import { Minimatch } from "minimatch";
 import { dashedSubcommand, dispatch, handledPrograms, programOf } from "./dispatch";
+import { carriedByEnv } from "./programs/carriers";
 import { pathEffect } from "./effects";
+import { resolvePath } from "../paths";
 import { MAX_DEPTH, MAX_LOOP_VALUES } from "./limits";
 import { programName, Spellings, textOf, type Presented } from "./normalize";
 import type { Invocation, RunResult, Runner } from "./runner";
@@ -31,7 +33,10 @@ export class Walker implements Runner {
   constructor(readonly ctx: ShellContext) {}
 
   rootScope(): Scope {
-    return new Scope(this.ctx.cwd, this.ctx.home);
+    const scope = new Scope(this.ctx.cwd, this.ctx.home);
+    // `$TMPDIR` unset in the line is the temp dir (issue 36: `rm -rf "$TMPDIR/x"` is scratch).
+    scope.set("TMPDIR", { kind: "literal", value: "/tmp" });
+    return scope;
   }
 
   // ---- Runner -------------------------------------------------------------------------------
@@ -191,6 +196,8 @@ export class Walker implements Runner {
         return UNKNOWN_OUTPUT;
       }
       case "Function":
+        // A function that pipes into itself or runs itself in the background is a process bomb.
+        if (selfSpawning(node.name.text, src.text.slice(node.pos, node.end))) this.sink.remoteEffect({ effect: "destroy-all", target: "system", program: node.name.text, resource: "every process slot", span: spanIn(src, node.pos, node.end), via: "a function that spawns itself (a process bomb)" });
         // Defining a function runs nothing, but it is defined to be called: analyse its body once.
         if (node.body.type === "CompoundList") this.walkList(node.body, src, scope.fork(), NO_STDIN, depth);
         else this.walkNode(node.body, src, scope.fork(), NO_STDIN, depth);
@@ -203,7 +210,8 @@ export class Walker implements Runner {
         const nested: NestedScript[] = [];
         const input = this.applyRedirects(node.redirects, src, scope, nested, stdin);
         this.walkNested(nested, scope, depth);
-        return this.walkNode(node.command, src, scope, input, depth);
+        const out = this.walkNode(node.command, src, scope, input, depth);
+        return stdoutToFile(node.redirects) ? this.consumed(out) : out;
       }
     }
   }
@@ -242,7 +250,12 @@ export class Walker implements Runner {
         this.uncertain(`command substitutions are nested more than ${MAX_DEPTH} levels deep`, spanIn(n.code, n.script.pos, n.script.end));
         continue;
       }
+      const shownBefore = this.sink.shownCount();
       const printed = this.walkStatements(n.script.commands, n.code, scope.fork(), NO_STDIN, depth + 1);
+      // What a substitution prints becomes a word, not output the agent sees: the word carries it.
+      n.secret = printed.secret ?? this.sink.consumeSince(shownBefore);
+      this.sink.consume(printed.secret);
+      this.sink.consumeSince(shownBefore);
       // Only a listing's own output: one simple command. A filtered listing (`ls | grep .env`)
       // names files picked at run time, which stays unknown.
       if (n.script.commands.length === 1 && n.script.commands[0].command.type === "Command") n.printed = printed;
@@ -277,6 +290,12 @@ export class Walker implements Runner {
     }
     const input = this.applyRedirects(cmd.redirects, src, scope, nested, stdin);
     this.walkNested(nested, scope, depth);
+    if (nested.some((n) => n.secret)) markSecretWords(this.sink, nested, argv, assignments);
+    // `GIT_SSH_COMMAND='…' git fetch`, `export EDITOR='…'`: a program will run the value (issue 36).
+    for (const [name, v] of assignments) {
+      const carried = carriedByEnv(name, v);
+      if (carried?.code) this.runCode(carried.code, scope.fork(), NO_STDIN, depth + 1, `$${name}`);
+    }
     // A word that is what a listing prints (`$(git ls-files)`, `$(find DIR)`) is some path below
     // the folders it lists, as the same listing piped to xargs is.
     for (let i = 0; i < argv.length; i++) {
@@ -301,7 +320,30 @@ export class Walker implements Runner {
       runScope = scope.fork();
       for (const [name, v] of assignments.slice(0, prefixCount)) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
     }
-    return this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+    const out = this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+    if (!stdoutToFile(cmd.redirects)) return out;
+    this.remember(cmd.redirects, src, scope, out);
+    return this.consumed(out);
+  }
+
+  /**
+   * Text written to a file in this command line (`cat > drop.sql <<EOF`): kept under the file's
+   * path, so a later `psql -f drop.sql` in the same line runs what was written (issue 36).
+   */
+  private remember(redirects: readonly Redirection[], src: Code, scope: Scope, out: Stdin): void {
+    if (out.kind !== "text" || scope.cwd === undefined) return;
+    const r = redirects.find((x) => x.type === "Redirect" && (x.operator === ">" || x.operator === ">|") && x.target);
+    if (!r || r.type !== "Redirect" || !r.target) return;
+    const target = evalWord(r.target, src, scope, []);
+    const abs = known(target) ? resolvePath(target.value, { cwd: scope.cwd, home: scope.home }) : undefined;
+    if (abs !== undefined) scope.set(writtenFileKey(abs), { kind: "literal", value: out.code.text, code: out.code });
+  }
+
+  /** Output written to a file is not shown to the agent: a secret in it is consumed. */
+  private consumed(out: Stdin): Stdin {
+    if (!out.secret) return out;
+    this.sink.consume(out.secret);
+    return { ...out, secret: undefined };
   }
 
   /** Redirections: files written or read, and the stdin they give the command. */
@@ -320,15 +362,50 @@ export class Walker implements Runner {
       }
       const op = r.operator;
       const inv = { scope };
+      if (op === "<" && target.pipe && target.output) {
+        // `< <(echo 'DROP DATABASE app')`: what the process substitution prints is the input.
+        input = { kind: "text", code: target.output };
+        continue;
+      }
       if (op === "<" || op === "<>") {
         this.path(inv, target, "read", false, `${op} redirection`);
-        input = { kind: "unknown", from: "a file" };
+        const abs = known(target) && scope.cwd !== undefined ? resolvePath(target.value, { cwd: scope.cwd, home: scope.home }) : undefined;
+        input = abs !== undefined ? { kind: "unknown", from: "a file", file: abs } : { kind: "unknown", from: "a file" };
       }
       if (op === ">" || op === ">>" || op === ">|" || op === "&>" || op === "&>>" || op === "<>" || (op === ">&" && !/^[0-9-]+$/.test(target.value ?? ""))) {
         this.path(inv, target, "write", false, `${op} redirection`);
       }
     }
     return input;
+  }
+}
+
+/** A function body that calls its own name in a pipe or in the background: `:(){ :|:& };:`. */
+function selfSpawning(name: string, text: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[\\s;{|&(])${n}\\s*(\\||&(?!&))`).test(text.slice(text.indexOf("{") + 1 || text.indexOf("(") + 1));
+}
+
+/** Where the text written to a file earlier in the line is kept in the scope (a name no variable can have). */
+export function writtenFileKey(abs: string): string {
+  return `written ${abs}`;
+}
+
+/** Is standard output redirected to a file (not the terminal, not stderr)? */
+function stdoutToFile(redirects: readonly Redirection[]): boolean {
+  return redirects.some(
+    (r) => r.type === "Redirect" && /^(>|>>|>\||&>|&>>)$/.test(r.operator) && (r.descriptor === undefined || (r.descriptor.type === "FileDescriptor" && r.descriptor.value === 1)) && !/^\/dev\/(stdout|stderr|tty)$|^&?[12]$/.test(r.target?.text ?? ""),
+  );
+}
+
+/** Words and assignments built from a substitution that prints a secret carry it (secret-flow.ts). */
+function markSecretWords(sink: Sink, nested: readonly NestedScript[], argv: readonly Arg[], assignments: readonly [string, Arg][]): void {
+  for (const n of nested) {
+    if (!n.secret) continue;
+    const at = spanIn(n.code, n.script.pos, n.script.end);
+    const inside = (a: Arg) => a.span.start <= at.start && at.end <= a.span.end;
+    for (const a of argv) if (inside(a)) (sink.argSecrets ??= new WeakMap()).set(a, n.secret);
+    for (const [name, a] of assignments) if (inside(a)) (sink.secretVars ??= new Set()).add(name);
   }
 }
 
@@ -363,7 +440,10 @@ function globSym(pattern: string, scope: Scope): Sym {
   const base = parts.slice(0, Math.max(0, i)).join("/") || (pattern.startsWith("/") ? "/" : ".");
   if (scope.cwd === undefined && !base.startsWith("/")) return { kind: "unknown" };
   const abs = base.startsWith("/") ? base : `${scope.cwd}/${base}`;
-  return { kind: "under", dirs: [abs.replace(/\/\.$/, "")] };
+  // A glob in the last segment only (`.e*`, `*.pem`): each value is an entry of that name, so a
+  // loop over it reaches the zero-access names it can match (issue 36).
+  const named = i === parts.length - 1 && !/^[*?]+$/.test(parts[i]) ? parts[i] : undefined;
+  return { kind: "under", dirs: [abs.replace(/\/\.$/, "")], ...(named !== undefined && { named }) };
 }
 
 /** Scripts inside `[[ ]]` / `(( ))` expressions (not the body of an arithmetic for: walked apart). */

@@ -48,6 +48,8 @@ export interface NestedScript {
   kind: "command" | "process";
   /** What it prints, once walked (for a script of one statement). */
   printed?: Stdin;
+  /** A secret it prints (`$(gh auth token)`): the word it becomes carries it (secret-flow.ts). */
+  secret?: import("./stdin").SecretMark;
 }
 
 /** Is this arg a path whose value is known? */
@@ -101,7 +103,8 @@ export function evalWord(word: Word, src: Code, scope: Scope, nested: NestedScri
     code,
     glob: state.glob || undefined,
     under: state.under,
-    named: undefined,
+    // The whole word is a loop variable over a glob's entries (`for f in .e*; do cat "$f"`): their name.
+    named: state.under && word.parts && word.parts.length === 1 ? state.named : undefined,
     unknown: (state.unknown && !state.under) || undefined,
     pipe: state.pipe || undefined,
     output: state.output,
@@ -139,6 +142,8 @@ interface EvalState {
   unknown: boolean;
   glob: boolean;
   under: string[] | undefined;
+  /** With `under`: the name every such entry matches (a for-loop over `DIR/*.pem`). */
+  named?: string;
   pipe: boolean;
   output?: Code;
   maybe?: string;
@@ -242,7 +247,10 @@ function evalPart(p: WordPart, first: boolean, src: Code, scope: Scope, nested: 
       }
       if (sym.kind === "literal") b.push(sym.value, () => offsetAt(src, p.pos));
       else {
-        if (sym.kind === "under") st.under = [...(st.under ?? []), ...sym.dirs];
+        if (sym.kind === "under") {
+          st.under = [...(st.under ?? []), ...sym.dirs];
+          st.named = sym.named;
+        }
         st.unknown = true;
         b.push(p.text, (i) => offsetAt(src, p.pos + i));
       }
@@ -364,7 +372,7 @@ export function decodedCode(text: string, span: Span): Code {
 }
 
 /** Programs whose output is computed statically from known arguments and stdin. */
-const PURE = new Set(["echo", "printf", "base64", "xxd", "rev", "cat", "tr"]);
+const PURE = new Set(["echo", "printf", "base64", "xxd", "rev", "cat", "tr", "mktemp"]);
 
 /**
  * What a command substitution prints when it is a pipeline of pure text programs with known
@@ -408,6 +416,9 @@ export function pureOutput(name: string, args: readonly string[], stdin: string)
       return args.length > 0 && args.every((a) => /^(-d|--decode|-D|-i|--ignore-garbage)$/.test(a)) && args.some((a) => a !== "-i" && a !== "--ignore-garbage") ? base64Decode(stdin) : undefined;
     case "xxd":
       return args.some((a) => /^-[a-z]*r/.test(a)) && args.some((a) => /^-[a-z]*p/.test(a) || a === "-ps" || a === "-plain") && args.every((a) => a.startsWith("-")) ? hexDecode(stdin) : undefined;
+    // A fresh temporary name below the temp dir (issue 36: removing it later is everyday scratch).
+    case "mktemp":
+      return args.some((a) => !a.startsWith("-")) || args.some((a) => /^-(p|-tmpdir)/.test(a)) ? undefined : "/tmp/tmp.dc-mktemp\n";
     case "rev":
       return args.length === 0 ? reverseLines(stdin.replace(/\n$/, "")) + "\n" : undefined;
     case "cat":

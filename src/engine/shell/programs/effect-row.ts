@@ -16,6 +16,8 @@ export interface EffectRow {
   showAs?: string[];
   kinds?: readonly string[];
   uses?: readonly string[];
+  /** `uses` only when one of these options is given (`openssl rsa -in KEY -pubout` derives the public key). */
+  usesWhen?: readonly string[];
   /** The operands are credential files the program loads (`ssh-add KEY`): used, not read. */
   usesOperands?: boolean;
 }

@@ -3,6 +3,7 @@
 // reads (viewers, grep, cp/tar/rsync/scp sources, base64…), listings (ls, tree, du, find), and
 // the programs whose arguments are only data (echo, printf, which, man…), shown as DATA.
 import { resolvePath } from "../../paths";
+import { isSystemRoot } from "../../remote/system";
 import { CodeBuilder } from "../code";
 import { DATA } from "../normalize";
 import { has, parseOptions, valuesOf, type OptionSpec, type ParsedArgs } from "../options";
@@ -88,7 +89,15 @@ const ln: Handler = (inv, r) => {
   const { sources, target } = sourcesAndTarget(p);
   mentionAll(inv, r, sources);
   if (target) r.path(inv, target, "write", false, "ln");
-  else if (sources[0] && known(sources[0])) r.path(inv, subArg(sources[0], sources[0].value.replace(/\/+$/, "").split("/").pop() ?? ""), "write", false, "ln");
+  // A link made in this line (issue 36): a later delete through it deletes what it points at.
+  if (target && sources.length === 1 && known(target) && known(sources[0]) && inv.scope.cwd !== undefined) {
+    const at = resolvePath(target.value, { cwd: inv.scope.cwd, home: inv.scope.home });
+    const to = resolvePath(sources[0].value, { cwd: inv.scope.cwd, home: inv.scope.home });
+    if (at !== undefined && to !== undefined) inv.scope.set(`symlink ${at.replace(/\/+$/, "")}`, { kind: "literal", value: to });
+  }
+  if (target) {
+    // (the link's own path is written above)
+  } else if (sources[0] && known(sources[0])) r.path(inv, subArg(sources[0], sources[0].value.replace(/\/+$/, "").split("/").pop() ?? ""), "write", false, "ln");
 };
 
 // ---- writes ---------------------------------------------------------------------------------
@@ -136,13 +145,24 @@ const chmod: Handler = (inv, r) => {
   // Permissions are metadata, not content: chmod is judged by the patterns (chmod 777), and
   // only names its files for the path rules (the corpus allows `find . -exec chmod 644 {} ;`).
   for (const f of files) if (f) r.path(inv, f, "read", recursive, "chmod");
+  if (recursive) systemRoots(inv, r, files);
 };
+
+/** `chmod -R`/`chown -R` of a system root (issue 36): every program below it may stop working. */
+function systemRoots(inv: Invocation, r: Runner, files: readonly (Arg | undefined)[]): void {
+  for (const f of files) {
+    const abs = f && known(f) ? resolvePath(f.value, { cwd: inv.scope.cwd ?? "/", home: inv.scope.home }) : undefined;
+    if (abs !== undefined && isSystemRoot(abs)) r.sink.remoteEffect({ effect: "destroy", target: "system", program: inv.name, resource: abs, span: inv.span, via: `${inv.name} -R of a system root` });
+  }
+}
 
 const chown: Handler = (inv, r) => {
   const p = parseOptions(inv.args, { longWithValue: ["reference", "from"] });
   const recursive = has(p, "R", "recursive");
   r.emit(inv, present([inv.name], inv.args));
-  for (const f of p.operands.slice(valuesOf(p, "reference").length ? 0 : 1)) r.path(inv, f, "read", recursive, inv.name);
+  const files = p.operands.slice(valuesOf(p, "reference").length ? 0 : 1);
+  for (const f of files) r.path(inv, f, "read", recursive, inv.name);
+  if (recursive) systemRoots(inv, r, files);
 };
 
 /** sed: the script is data; `-i`/`--in-place` writes the files; `w FILE` in a script writes too. */

@@ -203,6 +203,9 @@ const git: Handler = (inv, r): RunResult | void => {
   const overwritten = forcedBranch(name, p, operands);
   if (overwritten && known(overwritten)) r.emitText(`git branch -D ${overwritten.value}`, inv.span);
   if (name === "update-ref" && has(p, "d")) r.emitText(["git", "branch", "-D", ...operands.map((a) => shown(a).replace(/^refs\/heads\//, ""))].join(" "), inv.span);
+  // Plumbing that discards work (issue 36, family 8), shown as the porcelain it amounts to.
+  const plumbing = plumbingAsPorcelain(name, p, operands);
+  if (plumbing) r.emitText(plumbing, inv.span);
   if (name === "reflog" && operands[0]?.value === "expire") {
     // Expiring every reflog entry now (with --all, or refs/stash) drops the stash entries for good.
     const now = rest.some((a) => known(a) && /^--expire(-unreachable)?=(now|all|0)$/.test(a.value));
@@ -274,8 +277,29 @@ function forcedBranch(sub: string, p: ParsedArgs, operands: readonly Arg[]): Arg
   if (sub === "switch") return valuesOf(p, "C", "force-create")[0];
   if (sub !== "branch" || has(p, "d", "D", "delete") || operands.length === 0) return undefined;
   const force = has(p, "f", "force");
+  // `git branch -M NEW` renames the current branch (issue 36: everyday); naming both overwrites the second.
+  if (has(p, "M") && operands.length === 1 && !force) return undefined;
   if (has(p, "M", "C") || (force && has(p, "m", "move", "c", "copy"))) return operands[operands.length - 1];
   return force ? operands[0] : undefined;
+}
+
+/**
+ * Low-level commands that rewrite the index and worktree, move refs or prune a remote: the
+ * porcelain command each amounts to, so that command's rule judges it.
+ */
+function plumbingAsPorcelain(sub: string, p: ParsedArgs, operands: readonly Arg[]): string | undefined {
+  // `read-tree -u --reset|-m TREE`: the worktree is overwritten with TREE, as `reset --hard` does.
+  if (sub === "read-tree" && has(p, "u") && (has(p, "reset") || has(p, "m"))) return "git reset --hard";
+  // `checkout-index -f -a` (or named paths): the index's copies overwrite the worktree's changes.
+  if (sub === "checkout-index" && has(p, "f", "force")) return has(p, "a", "all") ? "git checkout -- ." : `git checkout -- ${operands.map(shown).join(" ")}`;
+  // `update-ref refs/heads/B NEW`: B moved, the commits only it reached lost, as a forced branch is.
+  // (To HEAD it is a bookmark of where you are: `update-ref refs/heads/backup HEAD`.)
+  if (sub === "update-ref" && !has(p, "d") && operands.length >= 2 && known(operands[0]) && /^refs\/heads\//.test(operands[0].value) && operands[1].value !== "HEAD") return `git branch -D ${operands[0].value.slice(11)}`;
+  // `filter-branch`/`filter-repo`: every branch's history rewritten; the commits only the old history reached are lost.
+  if ((sub === "filter-branch" || sub === "filter-repo") && !has(p, "dry-run", "analyze")) return "git branch -D (every branch rewritten)";
+  // `worktree remove --force`: the worktree's uncommitted changes go with it.
+  if (sub === "worktree" && operands[0]?.value === "remove" && has(p, "f", "force")) return "git checkout -f";
+  return undefined;
 }
 
 export function gitHandlers(): Record<string, Handler> {

@@ -5,7 +5,8 @@ import { sqlStatements } from "../sql";
 import { DATA } from "../normalize";
 import { parseOptions, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
-import type { Arg } from "../words";
+import { known, type Arg } from "../words";
+import { resolvePath } from "../../paths";
 import { mentionAll, shown } from "./common";
 
 interface ClientSpec extends OptionSpec {
@@ -44,14 +45,32 @@ const client =
     if (spec.operandsAreSql) sqlArgs.push(...p.operands.slice(1));
     const sqlSet = new Set(sqlArgs);
     r.emit(inv, { head: [inv.name], args: inv.args.map((a) => (sqlSet.has(a) ? DATA : shown(a))), fixedOrder: true });
-    for (const f of valuesOf(p, ...(spec.fileOptions ?? []))) r.path(inv, f, "read", false, inv.name);
+    for (const f of valuesOf(p, ...(spec.fileOptions ?? []))) {
+      r.path(inv, f, "read", false, inv.name);
+      // A file of SQL written earlier in this command line: its statements run (issue 36).
+      const written = writtenText(inv, f);
+      if (written) runSql(inv, r, written);
+    }
     mentionAll(inv, r, spec.operandsAreSql ? p.operands.slice(0, 1) : p.operands);
     for (const a of sqlArgs) {
       if (!a.code || a.unknown) r.uncertain(`${inv.name} runs SQL that is only known when the command runs (\`${a.text}\`)`, a.span);
       if (a.code) runSql(inv, r, a.code);
     }
     if (sqlArgs.length === 0 && inv.stdin.kind === "text") runSql(inv, r, inv.stdin.code);
+    // `psql < drop.sql` after writing drop.sql in the same line.
+    if (sqlArgs.length === 0 && inv.stdin.kind === "unknown" && inv.stdin.file) {
+      const written = inv.scope.get(`written ${inv.stdin.file}`);
+      if (written.kind === "literal" && written.code) runSql(inv, r, written.code);
+    }
   };
+
+/** The text written to file `f` earlier in the command line, if any. */
+function writtenText(inv: Invocation, f: Arg): import("../code").Code | undefined {
+  if (!known(f) || inv.scope.cwd === undefined) return undefined;
+  const abs = resolvePath(f.value, { cwd: inv.scope.cwd, home: inv.scope.home });
+  const sym = abs === undefined ? undefined : inv.scope.get(`written ${abs}`);
+  return sym?.kind === "literal" ? sym.code : undefined;
+}
 
 export function sqlHandlers(): Record<string, Handler> {
   const out: Record<string, Handler> = {};

@@ -27,6 +27,7 @@ import type { EffectRow } from "./effect-row";
 export type { EffectRow } from "./effect-row";
 
 
+const OPENSSL_VALUES = ["in", "out", "inform", "outform", "CAkey", "CA", "CAfile", "CApath", "untrusted", "signkey", "key", "days", "set_serial", "extfile", "extensions", "subj", "nameopt", "certopt", "passin", "passout", "config", "keyform", "certform"];
 const FORMATTER_UNLESS = ["check", "diff", "dry-run", "l", "list-different", "d"];
 
 export const EFFECT_TABLE: Record<string, EffectRow[]> = {
@@ -63,7 +64,14 @@ export const EFFECT_TABLE: Record<string, EffectRow[]> = {
   ssh: [{ uses: CREDENTIAL_USES.ssh, spec: { shortWithValue: "BbcDEeFIiJLlmOopQRSWw" } }],
   sftp: [{ uses: CREDENTIAL_USES.sftp, spec: { shortWithValue: "BbcDFiJloPRSs" } }],
   "ssh-add": [{ usesOperands: true, spec: { shortWithValue: "EHSt" } }],
-  openssl: ["s_client", "s_server", "s_time"].map((s) => ({ sub: [s], uses: CREDENTIAL_USES.openssl, spec: { singleDashLong: true, longWithValue: ["connect", "accept", "port", "cert", "key", "CAfile", "CApath", "cert_chain", "chainCAfile", "servername", "pass", "proxy", "starttls", "keyform", "certform"] } })),
+  openssl: [
+    ...["s_client", "s_server", "s_time"].map((s) => ({ sub: [s], uses: CREDENTIAL_USES.openssl, spec: { singleDashLong: true, longWithValue: ["connect", "accept", "port", "cert", "key", "CAfile", "CApath", "cert_chain", "chainCAfile", "servername", "pass", "proxy", "starttls", "keyform", "certform"] } })),
+    // A private key whose PUBLIC half is derived (`-pubout`) is used, not shown.
+    ...["rsa", "pkey", "ec"].map((s) => ({ sub: [s], uses: ["in"], usesWhen: ["pubout"], spec: { singleDashLong: true, longWithValue: OPENSSL_VALUES } })),
+  ],
+  // Deriving the public key from a private key (`-y`, `-e`): the key is used. (`-l` stays a read:
+  // the fresh corpus counts a fingerprint of a key as reading it.)
+  "ssh-keygen": [{ uses: ["f"], usesWhen: ["y", "e"], spec: { shortWithValue: "fCNtbZEmnOPIsVzrDJjKMGTWaw" } }],
   kubectl: [{ uses: CREDENTIAL_USES.kubectl, spec: { shortWithValue: "nlosc", longWithValue: ["client-key", "client-certificate", "certificate-authority", "kubeconfig", "context", "cluster", "user", "namespace", "server", "token", "output", "selector", "filename"] } }],
   // Block devices and volumes (devices.ts).
   ...DEVICE_ROWS,
@@ -91,7 +99,8 @@ export function tableHandler(rows: EffectRow[], generic: GenericReading): Handle
     // A credential file the program authenticates with is used, not read: neither the option
     // word (`--cert=FILE`) nor its value is a read of the file.
     const used = new Set<Arg>();
-    for (const o of p.options) if (row.uses?.includes(o.name) && !keyWithoutCert(o.name, p)) for (const a of [o.arg, o.value]) if (a) used.add(a);
+    const usesOn = !row.usesWhen || has(p, ...row.usesWhen);
+    for (const o of p.options) if (usesOn && row.uses?.includes(o.name) && !keyWithoutCert(o.name, p)) for (const a of [o.arg, o.value]) if (a) used.add(a);
     if (row.usesOperands) for (const a of p.operands) used.add(a);
     const result = generic(inv, r, used);
     const via = [inv.name, ...(row.sub ?? [])].join(" ");
