@@ -4,6 +4,7 @@
 // contents) and is never run. Secrets (password, token, apiKey…) are neither judged nor shown.
 import { toolWords } from "./name";
 import { noEffectMcpTool } from "./no-effect";
+import { sameAsCommand } from "./same-command";
 
 export type ArgKind = "sql" | "command" | "path";
 
@@ -110,6 +111,8 @@ export function mcpArguments(tool: string, input: unknown, server = ""): McpArg[
     }
   };
   walk(input, "", 0);
+  const same = sameAsCommand(words, input);
+  if (same) out.push({ kind: "command", key: same.key, name: same.key, text: same.text });
   return out;
 }
 
