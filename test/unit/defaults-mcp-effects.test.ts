@@ -43,4 +43,21 @@ describe("defaults: MCP calls, one effect one answer (issue 36)", () => {
     // Control: the same SQL as data of a tool that does not run it passes.
     assert.equal(call("mcp__notes__create_note", { input: "DROP TABLE users" }).action, "allow");
   });
+
+  it("an HTTP request and a repository's visibility get the answer of the command line that does the same", () => {
+    // The same effect through Bash first: the MCP form must get the same answer.
+    const bash = (command: string) => call("Bash", { command }).action;
+    expect(bash("curl -X DELETE https://api.example.com/v1/items/3") as Action, [["mcp__fetch__fetch", { url: "https://api.example.com/v1/items/3", method: "DELETE" }]]);
+    expect(bash("gh repo edit acme/internal-api --visibility public") as Action, [
+      ["mcp__github__update_repository", { owner: "acme", repo: "internal-api", private: false }],
+      ["mcp__gitlab__update_project", { owner: "acme", name: "internal-api", visibility: "public" }],
+    ]);
+    assert.equal(bash("curl -X DELETE https://api.example.com/v1/items/3"), "ask", "a DELETE to another host asks");
+    expect("allow", [
+      ["mcp__fetch__fetch", { url: "https://api.example.com/v1/items/3" }],
+      ["mcp__fetch__fetch", { url: "http://localhost:3000/v1/items/3", method: "DELETE" }],
+      ["mcp__github__update_repository", { owner: "acme", repo: "internal-api", description: "x" }],
+      ["mcp__github__update_repository", { owner: "acme", repo: "internal-api", private: true }],
+    ]);
+  });
 });
