@@ -26,6 +26,9 @@ export function mentionAll(inv: Invocation, r: Runner, args: readonly Arg[], ski
   }
 }
 
+/** HTTP clients whose request items name files to send (httpie's `http`/`https`, xh). */
+const HTTPIE = new Set(["http", "https", "xh", "xhs"]);
+
 /**
  * A word that may name a file: the word itself, or the value of `--opt=value`, or `@file`
  * (curl's "read this file"). Only reads: what an unknown program does with it is unknown.
@@ -38,6 +41,9 @@ export function mention(inv: Invocation, r: Runner, a: Arg): void {
     const eq = v.indexOf("=");
     if (eq < 0) return;
     v = v.slice(eq + 1);
+  } else if (HTTPIE.has(inv.name) && /^[A-Za-z0-9_-]+(:=@|=@|@)/.test(v)) {
+    // httpie / xh request items: `field@FILE` uploads FILE, `field=@FILE` / `field:=@FILE` embed it.
+    v = v.slice(v.indexOf("@"));
   } else if (/^[A-Za-z_][A-Za-z0-9_.-]*=/.test(v)) {
     v = v.slice(v.indexOf("=") + 1);
   }
