@@ -1,7 +1,7 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
-import { compilePathEntry, globBase, globMayMatchName, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
+import { compilePathEntry, globBase, globMayMatchName, globMayReachFolder, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
 import { reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
@@ -449,7 +449,7 @@ class Judge {
     // (where the protected files live) for the others.
     const globs = candidates.some((p) => GLOB_CHARS.test(p));
     const hit = (m: PathMatcher, anywhere = false) =>
-      candidates.some((p) => (recursive ? pathContainsMatch(m, p) : pathMatches(m, p)) || (globs && globMayMatchName(m, p, anywhere ? undefined : root)));
+      candidates.some((p) => (recursive ? pathContainsMatch(m, p) : pathMatches(m, p)) || (globs && (globMayMatchName(m, p, anywhere ? undefined : root) || globMayReachFolder(m, p, recursive))));
     // An effect on the files of some kinds only (a formatter's folder, find -name … -delete)
     // reaches the read-only and no-delete entries those names can be (kinds.ts). Zero-access
     // entries are judged by `hit`: a secret may have any name.

@@ -213,6 +213,25 @@ export function globMayMatchName(m: PathMatcher, abs: string, within?: string): 
   return wildcardSegmentsOf(abs).some((part) => segmentGlob(part).match(m.target));
 }
 
+/**
+ * Could the shell glob `abs` (`/h/.ss?/id_*`, `/h/.[s]sh`) expand to a path inside this folder
+ * entry, or (for a recursive operation) to a folder above it? Segment by segment: each wildcard
+ * segment must match the folder's segment there (a leading dot must be written, as in bash), each
+ * literal one must equal it; `**` reaches any depth.
+ */
+export function globMayReachFolder(m: PathMatcher, abs: string, recursive: boolean): boolean {
+  if (m.shape !== "folder" || !GLOB_CHARS.test(abs)) return false;
+  const folder = m.target.split("/");
+  const parts = abs.split("/");
+  for (let i = 0; i < folder.length; i++) {
+    if (i >= parts.length) return recursive;
+    const part = parts[i];
+    if (part === "**") return true;
+    if (GLOB_CHARS.test(part) ? !segmentGlob(part).match(folder[i]) : part !== folder[i]) return false;
+  }
+  return true;
+}
+
 /** The segments of a path that hold a wildcard. */
 const wildcardSegmentsOf = lastAnswer((abs) => abs.split("/").filter((part) => GLOB_CHARS.test(part)));
 

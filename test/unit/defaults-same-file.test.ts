@@ -43,4 +43,14 @@ describe("defaults: the same secret by another path (issue 36)", () => {
       assert.equal(judge(command, { ...defaultRules(), zeroAccessPaths: [] }).action, "allow", `${command}: refused without the zero-access list`);
     }
   });
+
+  it("refuses a glob whose folder segment can expand into a zero-access folder (~/.ss?/id_*)", () => {
+    assertAllowed(["cat src/*/index.ts", "cat ~/.*rc", "ls ~/.config", "wc -l ~/projects/*/README.md"]);
+    for (const command of ["cat ~/.ss?/id_*", "cat ~/.s?h/id_rsa", "cat ~/.[s]sh/id_rsa", "cat ~/.ss*/config", "cat /home/dev/.ss?/id_ed25519", "cp -r ~/.s* /tmp/x"]) {
+      const v = judge(command);
+      assert.equal(v.action, "block", `${command}: ${v.action} ${v.reason}`);
+    }
+    // Control: the same glob shape into an ordinary folder passes.
+    assert.equal(judge("cat ~/.nv?/init.lua").action, "allow");
+  });
 });

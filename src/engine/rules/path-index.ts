@@ -63,6 +63,15 @@ export function pathCandidates<T extends readonly [unknown, PathMatcher]>(list: 
       for (const [name, idx] of ix.names) if (mm.match(name)) for (const i of idx) hits.add(i);
     }
   }
+  // A wildcard in a folder segment (`~/.ss?/id_*`) may expand into a protected folder
+  // (globMayReachFolder): every literal target below the glob's literal leading folder.
+  for (const p of paths) {
+    const wild = p.search(GLOB);
+    if (wild < 0) continue;
+    const base = p.slice(0, p.lastIndexOf("/", wild));
+    const prefix = base === "" ? "/" : base + "/";
+    for (const t of ix.sorted) if (t.target.startsWith(prefix)) hits.add(t.index);
+  }
   // minimatch reads "//" as "/": look the collapsed spelling up too.
   const all = paths.flatMap((p) => (p.includes("//") ? [p, p.replace(/\/+/g, "/")] : [p]));
   for (const p of all) {
