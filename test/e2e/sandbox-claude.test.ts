@@ -14,26 +14,14 @@ import { bash, startAnthropicMock, toolUse, type AnthropicStep } from "./support
 import { runClaude } from "./support/claude";
 import { SCENARIO_RULES, startGuarded, type Guarded } from "./support/guarded";
 import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suite";
+import { cleanupScript } from "../support/cleanup-script";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
 const V = "2.1.332";
 const SECRET = "never-show-this";
 
-const CLEANUP_PY = `import shutil
-try:
-    print("ENV:", open(".env").read())
-except Exception as e:
-    print("read failed:", e)
-try:
-    open("config/app.yaml", "w").write("port: 666\\n")
-except Exception as e:
-    print("write failed:", e)
-try:
-    shutil.rmtree("config")
-except Exception as e:
-    print("rm failed:", e)
-`;
+const CLEANUP_PY = cleanupScript("config", { file: "config/app.yaml", content: "port: 666\n" });
 
 async function guarded(opts: { rules?: string; files?: Record<string, string> } = {}): Promise<Guarded> {
   const g = await startGuarded({ rules: opts.rules, files: { "cleanup.py": CLEANUP_PY, ...opts.files } });

@@ -3,19 +3,10 @@
 // and the policy the rules of the scenario give (SCENARIO_RULES), built directly until part A's
 // rules → policy function is wired.
 import * as path from "node:path";
+import { cleanupScript } from "../../support/cleanup-script";
 import type { SandboxPolicy } from "../../../src/engine/sandbox/policy-types";
 
-export const CLEANUP_PY = `import shutil
-try:
-    print("ENV:", open(".env").read())
-except Exception as e:
-    print("read failed:", e)
-try:
-    shutil.rmtree("config")
-    print("deleted config")
-except Exception as e:
-    print("delete failed:", e)
-`;
+export const CLEANUP_PY = cleanupScript("config");
 
 /** What the rules of the scenario give (SCENARIO_RULES: .env zero-access, config/ read-only), plus the guard's own files. */
 export function scenarioPolicy(dir: string, stateDir: string): SandboxPolicy {

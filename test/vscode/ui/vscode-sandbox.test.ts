@@ -14,24 +14,12 @@ import { startChatModelMock, type ChatModelMock } from "../support/chat-model-mo
 import { makeFixture, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
 import { repoRoot } from "../support/paths";
 import { openWorkbench, runCommand, screenshotOnFailure, type Workbench } from "../support/workbench";
+import { cleanupScript } from "../../support/cleanup-script";
 
 const SECRET = "not-a-real-secret";
 /** config/app.json as the fixture writes it. */
 const CONFIG = '{ "port": 8080 }\n';
-const CLEANUP_PY = `import shutil
-try:
-    print("ENV:", open(".env").read())
-except Exception as e:
-    print("read failed:", e)
-try:
-    open("config/app.json", "w").write("{}\\n")
-except Exception as e:
-    print("write failed:", e)
-try:
-    shutil.rmtree("config")
-except Exception as e:
-    print("rm failed:", e)
-`;
+const CLEANUP_PY = cleanupScript("config", { file: "config/app.json", content: "{}\n" });
 
 suite("VS Code's own agent inside its sandbox, configured from the rules", function () {
   this.timeout(300_000);
