@@ -10,7 +10,7 @@
 // Answers (§4): VS Code fails OPEN on exit 1, on non-JSON and on a timeout, and an "allow" skips
 // even its own deny rules. So: a refusal is exit 0 + permissionDecision "deny" (exit 2 also
 // denies, for errors), no opinion is `{}`, and "allow" is only ever a human's Allow in our modal.
-import type { Answer } from "../render";
+import { clipReason, type Answer } from "../render";
 import type { ToolCall } from "../toolcall";
 import { isObject, str, type AgentWire, type WireAnswer, type WireRequest } from "./types";
 
@@ -149,13 +149,16 @@ export const vscodeWire: AgentWire = {
 
 /** The body VS Code honours for an answer. Never "allow" except a human's Allow (the caller's promise). */
 export function renderVsCode(event: string, answer: Answer): WireAnswer {
+  // A word for the model beside an answer that lets the call run (a snapshot was kept and the user
+  // can restore it): VS Code reads PreToolUse's additionalContext (its hook source).
+  const context = event === "PreToolUse" && answer.context && answer.kind !== "deny" ? { additionalContext: clipReason(answer.context) } : undefined;
   if (answer.kind === "neutral" || event !== "PreToolUse") {
     // A refusal of a non-gating event cannot be expressed; nothing else is worth a word.
-    return { body: {}, exitCode: 0 };
+    return { body: context ? { hookSpecificOutput: { hookEventName: "PreToolUse", ...context } } : {}, exitCode: 0 };
   }
   const reason = answer.reason.length <= 4000 ? answer.reason : answer.reason.slice(0, 3999) + "…";
   return {
-    body: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: answer.kind, permissionDecisionReason: reason } },
+    body: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: answer.kind, permissionDecisionReason: reason, ...context } },
     exitCode: 0,
   };
 }
