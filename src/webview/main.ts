@@ -1,6 +1,6 @@
 // Entry of dist/webview.js, the Damage Control panel (bundled by esbuild for the browser). It talks
 // to the extension only through the typed messages of src/views/panel/messages.ts.
-import type { PanelStats, ToPanel } from "../views/panel/messages";
+import { MACHINE_LINE_IDS, type PanelStats, type ToPanel } from "../views/panel/messages";
 import { renderAgents } from "./agents";
 import { barChart, sparkline } from "./charts";
 import { byId, el, icon, marked, send } from "./dom";
@@ -67,7 +67,7 @@ function renderIntro(m: State): void {
   const f = m.folders[0];
   if (!f) return;
   const what = f.source === "default" ? t("The default rules guard this folder: {0} rules decide each tool call an agent makes (allow, block or ask you).", f.counts.total) : t("Your rules file and the defaults guard this folder: {0} rules decide each tool call an agent makes (allow, block or ask you).", f.counts.total);
-  const wired = (m.agents ?? []).some((a) => a.state === "guarding");
+  const wired = (m.agents ?? []).some((a) => a.state === "guarding" && !MACHINE_LINE_IDS.has(a.id));
   const next = wired ? t("An agent is wired: its refusals and asks appear in the feed below.") : t("First: wire an agent (Agents, below), or run `node scripts/demo-ask.js` from the Damage Control clone to see an ask.");
   box.append(el("p", { class: "intro" }, icon("shield"), ` ${what} `, el("span", { class: "muted" }, next)));
 }

@@ -21,6 +21,14 @@ describe("panel agent health", () => {
     assert.equal(lines[0]!.fix, "damage-control install codex");
   });
 
+  it("the kernel sandbox's line is about the machine: it never makes an agent wired", () => {
+    const sandbox = { id: "sandbox", status: "ok" as const, message: "Kernel sandbox: bubblewrap works", agent: { label: "Kernel sandbox", state: "guarding" as const } };
+    const lines = agentLines([sandbox, notInstalled("codex", "Codex CLI", "damage-control install codex")]);
+    const last = lines[lines.length - 1]!;
+    assert.equal(last.text, "No agent is wired yet. Not set up for: Codex CLI");
+    assert.equal(last.fix, "damage-control install codex");
+  });
+
   it("an agent installed but not guarding gets a warning line first: the doctor's reason and the command that fixes it", () => {
     const broken: Check = { id: "qwen", status: "fail", message: `Qwen Code: our hook is in /h/.qwen/settings.json but Qwen would not run it: its command "x" is missing (reinstall: damage-control install qwen)`, agent: { label: "Qwen Code", state: "not-guarding" } };
     const lines = agentLines([notInstalled("codex", "Codex CLI", "damage-control install codex"), { id: "opencode", status: "ok", message: "OpenCode: plugin at /p", agent: { label: "OpenCode", state: "guarding" } }, broken]);

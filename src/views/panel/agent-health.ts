@@ -5,7 +5,7 @@
 //   guarding                    one quiet ok line each, the doctor's message as its tooltip
 //   not installed               one quiet line naming them all, not one warning per agent
 import type { AgentState, Check } from "../../install/check";
-import type { AgentLine } from "./messages";
+import { MACHINE_LINE_IDS, type AgentLine } from "./messages";
 
 export type Translate = (message: string, ...args: (string | number)[]) => string;
 const plain: Translate = (m, ...a) => m.replace(/\{(\d+)\}/g, (w, i: string) => (a[Number(i)] !== undefined ? String(a[Number(i)]) : w));
@@ -53,7 +53,7 @@ export function agentLines(checks: readonly Check[], t: Translate = plain): Agen
   if (absent.length) {
     // No agent wired at all: the line says so and carries the one command that wires the first
     // (issue 38: say what is missing and the command that fixes it).
-    const none = broken.length === 0 && guarding.length === 0;
+    const none = [...broken, ...guarding].every((l) => MACHINE_LINE_IDS.has(l.id));
     const first = absent.find((a) => a.fix);
     lines.push({
       id: "not-installed",

@@ -133,6 +133,9 @@ export function kindOf(outcome: FeedOutcome): FeedKind {
   return outcome === "refused" ? "refused" : outcome === "let-through" ? "kept" : "asked";
 }
 
+/** Agent-health lines about this machine, not an agent (the kernel sandbox): they never make an agent "wired". */
+export const MACHINE_LINE_IDS: ReadonlySet<string> = new Set(["sandbox"]);
+
 /** One line of the panel's agent health (agent-health.ts builds them from the doctor's checks). */
 export interface AgentLine {
   /** The doctor check's id ("vscode", "qwen", "hooks" for Claude Code…), or "not-installed" for
