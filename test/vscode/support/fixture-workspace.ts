@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { lookupEndpoint } from "../../../src/core/registry";
 import { readToken } from "../../../src/core/token";
+import { DEFAULT_COUNTS } from "../../support/default-counts";
 
 /** The block rule (recursive/forced rm) exactly as written in the file: the panel and the modal show it so. */
 export const RM_PATTERN = String.raw`\brm\s+(-[^\s]*)*-[rRf]`;
@@ -50,17 +51,17 @@ export const FILE_COUNTS = { total: 8, bashPatterns: 2, ask: 1, zeroAccess: 2, r
 
 /**
  * The rules in force for the fixture (the panel, the status bar and /health must agree), counted
- * by hand: the default floor (DEFAULT_COUNTS, counted from default-rules.yaml) plus FIXTURE_RULES
+ * by hand: the default floor (DEFAULT_COUNTS, counted by hand from default-rules.yaml) plus FIXTURE_RULES
  * (since issue 15 the file adds to the floor; it used to be FILE_COUNTS alone). .env and *.pem
  * are defaults too, so they count once.
  */
 export const FIXTURE_COUNTS = {
-  bashPatterns: 61, // 59 defaults (test/support/default-counts.ts) + the rm rule + the push rule
-  ask: 24, // 23 defaults + the push rule
-  zeroAccess: 8, // the 8 defaults; the file's .env and *.pem are among them
-  readOnly: 45, // 44 defaults + config/
-  noDelete: 4, // .git/ + data/ archive/ *.sqlite
-  total: 118, // 61 + 8 + 45 + 4
+  bashPatterns: DEFAULT_COUNTS.bashPatterns + 2, // the defaults + the rm rule + the push rule
+  ask: DEFAULT_COUNTS.ask + 1, // the defaults + the push rule
+  zeroAccess: DEFAULT_COUNTS.zeroAccess, // the file's .env and *.pem are among the defaults
+  readOnly: DEFAULT_COUNTS.readOnly + 1, // the defaults + config/
+  noDelete: DEFAULT_COUNTS.noDelete + 3, // .git/ + data/ archive/ *.sqlite
+  total: DEFAULT_COUNTS.total + 2 + 1 + 3,
 } as const;
 
 // The broken file is built line by line so that each mistake's range is easy to read.

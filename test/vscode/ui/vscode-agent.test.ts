@@ -9,7 +9,8 @@
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { lookupEndpoint, register } from "../../../src/core/registry";
+import { createHash } from "node:crypto";
+import { byPathFile, lookupEndpoint, type Registration } from "../../../src/core/registry";
 import { freePort } from "../support/processes";
 import { runInAgentChat, waitFor } from "../support/chat-agent";
 import { startChatModelMock, type ChatModelMock } from "../support/chat-model-mock";
@@ -103,12 +104,14 @@ suite("VS Code's own agent, guarded", function () {
     // The endpoint lives in this window's extension host, which also runs the agent: it cannot be
     // killed alone. Its registration is pointed at a closed port instead, which is what a hook
     // sees of an endpoint that is gone (connection refused).
+    // register() no longer replaces a live endpoint's entry (issue 35), so the test, the user's own
+    // process, rewrites the two registry files the hooks read, as a gone endpoint would leave them.
     const reg = lookupEndpoint(fx.workspace, fx.stateDir)!;
     const closed = await freePort();
-    register([fx.workspace], `http://127.0.0.1:${closed}`, closed, "vscode", fx.stateDir);
+    pointRegistration(fx.stateDir, reg, `http://127.0.0.1:${closed}`, closed);
     const before = await endpointDecisions();
     const o = await runInAgent("rm -rf data");
-    register([fx.workspace], reg.url, reg.port, "vscode", fx.stateDir);
+    pointRegistration(fx.stateDir, reg, reg.url, reg.port);
     assert.match(o.text, /Blocked by Damage Control: recursive or forced rm/);
     assert.ok(fs.existsSync(dataFile()), "data/records.csv must survive");
     assert.equal(await endpointDecisions(), before, "the endpoint did not decide it: the local decision did");
@@ -123,3 +126,10 @@ suite("VS Code's own agent, guarded", function () {
     await waitFor("data/ to be deleted", () => !fs.existsSync(path.join(fx.workspace, "data")) || undefined, 20_000);
   });
 });
+
+/** The registry entry of `reg`'s folder pointed at `url` (both files the hooks read), its process unchanged. */
+function pointRegistration(stateDir: string, reg: Registration, url: string, port: number): void {
+  const id = createHash("sha256").update(path.resolve(reg.folder)).digest("hex").slice(0, 20);
+  fs.writeFileSync(path.join(stateDir, "endpoints", `${id}.json`), JSON.stringify({ ...reg, url, port }, null, 2) + "\n", { mode: 0o600 });
+  fs.writeFileSync(byPathFile(reg.folder, stateDir), `${url} ${reg.pid}\n`, { mode: 0o600 });
+}
