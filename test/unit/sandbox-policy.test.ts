@@ -12,7 +12,7 @@ import { claudeSandboxWant, vscodeSandboxWant } from "../../src/engine/sandbox/a
 import { applyOurs } from "../../src/engine/sandbox/ours";
 import { buildSandboxPolicy, sandboxMode, type SandboxFacts } from "../../src/engine/sandbox/policy";
 import type { RuleSet } from "../../src/engine/types";
-import { globMatcher, hostOf, listedHomeFolders } from "../../src/core/sandbox/facts";
+import { globMatcher, guardFiles, hostOf, listedHomeFolders, writableFolders } from "../../src/core/sandbox/facts";
 import { sandboxPolicyFor } from "../../src/core/sandbox/policy-for";
 import { withGuardPaths } from "../../src/core/rules-store";
 
@@ -103,6 +103,15 @@ describe("sandbox: the policy from the rules", () => {
 });
 
 describe("sandbox: the core's facts and cache", () => {
+  it("toolchains' install folders under HOME are writable; the guard's state below ~/.local is not", () => {
+    const env = { HOME: "/h" };
+    const w = writableFolders(env);
+    for (const p of ["/h/.local", "/h/.cargo", "/h/.rustup", "/h/.npm", "/h/.cache", "/h/.gem", "/tmp"]) assert.ok(w.includes(p), p);
+    assert.ok(!w.includes("/h") && !w.some((p) => p.startsWith("/h/.ssh") || p.startsWith("/h/.config")), "HOME itself, ~/.ssh and ~/.config stay read-only");
+    // bwrap-args applies denyWrite after allowWrite: the guard's state folder under ~/.local stays unwritable.
+    assert.ok(guardFiles("/w", env).some((g) => g.path === "/h/.local/state/damage-control"), JSON.stringify(guardFiles("/w", env)));
+  });
+
   let dir: string;
   let home: string;
   beforeEach(() => {

@@ -113,7 +113,10 @@ export function guardFiles(folder: string, env: Env = process.env): SandboxFacts
 /** Temp folders and the caches package managers and compilers write under HOME. */
 export function writableFolders(env: Env = process.env): string[] {
   const home = env.HOME || os.homedir();
-  const inHome = [".cache", ".npm", ".yarn", ".pnpm-store", path.join(".local", "share", "pnpm"), ".bun", path.join(".cargo", "registry"), path.join(".cargo", "git"), path.join("go", "pkg"), ".gradle", ".m2"];
+  // Toolchains install into these too (`pip install --user`, `cargo install`, `gem install`,
+  // version managers): a sandbox that breaks them gets switched off. The guard's own files below
+  // them (~/.local/state/damage-control) stay unwritable: denyWrite is applied after these.
+  const inHome = [".cache", ".npm", ".yarn", ".pnpm-store", ".local", ".bun", ".deno", ".cargo", ".rustup", path.join("go", "pkg"), ".gradle", ".m2", ".ivy2", ".sbt", ".gem", ".bundle", ".nuget", ".dotnet", ".pyenv", ".nvm", ".volta", ".pub-cache", path.join("Library", "Caches")];
   return [...new Set(["/tmp", "/var/tmp", os.tmpdir(), ...(env.TMPDIR ? [env.TMPDIR] : []), ...inHome.map((p) => path.join(home, p))])];
 }
 
