@@ -9,7 +9,7 @@ export type SandboxAvailability = { ok: true; bwrap: string } | { ok: false; why
 
 const probed = new Map<string, SandboxAvailability>();
 
-/** The first executable `bwrap` on PATH. */
+/** The first executable file `name` on PATH (the runner's bwrap, doctor's socat and rg). */
 export function findOnPath(name: string, pathVar: string | undefined): string | undefined {
   for (const dir of (pathVar ?? "").split(path.delimiter)) {
     if (!dir) continue;

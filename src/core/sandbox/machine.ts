@@ -4,7 +4,7 @@
 // process and PATH: the answer changes only when someone installs something.
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as path from "node:path";
+import { findOnPath } from "./availability";
 
 export interface SandboxMachine {
   /** A command can be run in bubblewrap here. */
@@ -16,20 +16,6 @@ export interface SandboxMachine {
   /** The command that fixes it, when there is one. */
   fix?: string;
   platform: NodeJS.Platform;
-}
-
-export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const p = path.join(dir, name);
-    try {
-      fs.accessSync(p, fs.constants.X_OK);
-      return p;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
 }
 
 const cache = new Map<string, SandboxMachine>();
@@ -52,7 +38,7 @@ function probe(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): SandboxMachin
   if (platform !== "linux") return { bwrap: false, agentSandboxes: false, problems: [`no kernel sandbox on ${platform} (Windows: commands run as today)`], platform };
   const problems: string[] = [];
   const missing: string[] = [];
-  const bwrap = onPath("bwrap", env);
+  const bwrap = findOnPath("bwrap", env.PATH);
   let bwrapWorks = false;
   if (!bwrap) {
     problems.push("bubblewrap (bwrap) is not installed");
@@ -63,7 +49,7 @@ function probe(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): SandboxMachin
     if (!bwrapWorks) problems.push(`bubblewrap cannot create a user namespace here (${(r.stderr || r.error?.message || `exit ${r.status}`).trim().split("\n")[0]}): on Ubuntu 24.04+ allow it with an AppArmor profile for bwrap, or sysctl kernel.apparmor_restrict_unprivileged_userns=0`);
   }
   for (const [bin, pkg] of [["socat", "socat"], ["rg", "ripgrep"]] as const) {
-    if (!onPath(bin, env)) {
+    if (!findOnPath(bin, env.PATH)) {
       problems.push(`${bin} is not installed (Claude Code's and VS Code's sandboxes need it)`);
       missing.push(pkg);
     }
