@@ -17,6 +17,7 @@ import { makeProject } from "./support/project";
 import { REPO } from "./support/guarded";
 import { useCleanups } from "./support/suite";
 import { tempDir } from "./support/tmp";
+import { needsSandbox } from "../support/needs-sandbox";
 
 const addCleanup = useCleanups();
 const ESBUILD = path.join(REPO, "node_modules/.bin/esbuild");
@@ -96,7 +97,7 @@ function tree(dir: string): Record<string, string> {
 describe("sandbox runner: everyday work runs the same inside (issue 34, item 7)", function () {
   this.timeout(300_000);
   before(function () {
-    if (!fs.existsSync("/usr/bin/bwrap")) this.skip();
+    needsSandbox(this, "bwrap");
   });
 
   it("npm install from a 127.0.0.1 registry, the project's tests and build, a formatter, git add/commit/branch/stash, temp files, caches under HOME, failing commands: same exit codes, output and files", async () => {

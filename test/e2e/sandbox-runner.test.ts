@@ -21,6 +21,7 @@ import { piBash, startOpenAIMock } from "./support/openai-mock";
 import { runPi } from "./support/pi";
 import { PI_EXTENSION } from "./support/guarded";
 import { explain } from "./support/suite";
+import { needsSandbox } from "../support/needs-sandbox";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
@@ -52,7 +53,7 @@ for (const a of AGENTS) {
   describe(`sandbox runner: ${a.tool} runs an allowed shell call inside bubblewrap`, function () {
     requireTools(a.tool);
     before(function () {
-      if (!fs.existsSync("/usr/bin/bwrap")) this.skip();
+      needsSandbox(this, "bwrap");
     });
 
     it("`python3 cleanup.py` (harmless text): the secret is not read, config/ survives, the feed marks it sandboxed", async () => {

@@ -8,6 +8,7 @@ import { parseRules } from "../../src/engine/rules/parse";
 import { sandboxMachine } from "../../src/core/sandbox/machine";
 import { sandboxChecks, sandboxHealthCheck } from "../../src/install/doctor-sandbox";
 import { agentLines } from "../../src/views/panel/agent-health";
+import { needsSandbox } from "../support/needs-sandbox";
 
 const rules = (text: string) => parseRules(text).rules;
 
@@ -41,8 +42,7 @@ describe("sandbox: doctor and the panel", () => {
   });
 
   it("bubblewrap, socat and rg here (the suite's machines): ok", function () {
-    const m = sandboxMachine(process.env, "linux");
-    if (!m.agentSandboxes) this.skip();
+    needsSandbox(this, "agentSandboxes");
     assert.equal(sandboxChecks(dir, rules(""), process.env)[0]!.status, "ok");
   });
 
