@@ -2,17 +2,7 @@
 // a file written in the same call, conditions that are always true, ownership drops, migration and
 // schema tools' drop verbs (src/engine/remote/data-stores.ts), scan-then-delete pipelines,
 // server-side scripts, restores that drop first. Everyday first.
-import * as assert from "node:assert/strict";
-import { assertAllowed, defaultsWithout, judge } from "./defaults-helpers";
-
-function decidedBy(id: string, action: "ask" | "block", commands: string[]): void {
-  for (const command of commands) {
-    const v = judge(command);
-    assert.equal(v.action, action, `${command}: ${v.action} ${v.reason}`);
-    assert.equal(v.rule?.id, id, command);
-    assert.equal(judge(command, defaultsWithout(id)).action, "allow", `${command}: refused without ${id}`);
-  }
-}
+import { assertAllowed, assertDecidedByAlone } from "./defaults-helpers";
 
 describe("defaults: data stores emptied by other routes (issue 36)", () => {
   it("passes filtered deletes, migrations forward, reads and a migration file's removal", () => {
@@ -32,24 +22,24 @@ describe("defaults: data stores emptied by other routes (issue 36)", () => {
   });
 
   it("refuses statements that reach the client through a file written in the same call or a here-document", () => {
-    decidedBy("sql-drop-table", "block", ["cat > /tmp/x.sql <<'EOF'\nDROP TABLE users;\nEOF\npsql -f /tmp/x.sql", "printf 'DROP TABLE users;' > drop.sql && psql -f drop.sql"]);
-    decidedBy("sql-drop-database", "block", ["echo 'TRUNCATE orders;' > t.sql; psql mydb < t.sql", 'psql -c "DROP OWNED BY app_user"']);
+    assertDecidedByAlone("sql-drop-table", "block", ["cat > /tmp/x.sql <<'EOF'\nDROP TABLE users;\nEOF\npsql -f /tmp/x.sql", "printf 'DROP TABLE users;' > drop.sql && psql -f drop.sql"]);
+    assertDecidedByAlone("sql-drop-database", "block", ["echo 'TRUNCATE orders;' > t.sql; psql mydb < t.sql", 'psql -c "DROP OWNED BY app_user"']);
   });
 
   it("refuses dynamic SQL whose literals build a drop, and a process substitution fed to the client", () => {
-    decidedBy("sql-drop-table", "block", ["psql -d app -f - <<'SQL'\nDO $$ BEGIN EXECUTE 'DROP ' || 'TABLE ' || 'customers'; END $$;\nSQL"]);
-    decidedBy("sql-drop-database", "block", ["mysql app -e \"SET @s = CONCAT('TRUNC','ATE TABLE payments'); PREPARE st FROM @s; EXECUTE st;\"", "mysql -u root app < <(echo 'DROP DATABASE app')"]);
+    assertDecidedByAlone("sql-drop-table", "block", ["psql -d app -f - <<'SQL'\nDO $$ BEGIN EXECUTE 'DROP ' || 'TABLE ' || 'customers'; END $$;\nSQL"]);
+    assertDecidedByAlone("sql-drop-database", "block", ["mysql app -e \"SET @s = CONCAT('TRUNC','ATE TABLE payments'); PREPARE st FROM @s; EXECUTE st;\"", "mysql -u root app < <(echo 'DROP DATABASE app')"]);
     assertAllowed(["psql -c \"SELECT 'drop table x' AS note\"", "mysql app < <(echo 'SELECT 1')"]);
   });
 
   it("refuses a WHERE that holds for every row", () => {
-    decidedBy("sql-delete-without-where", "block", ['psql -c "DELETE FROM users WHERE 1=1"', 'psql -c "DELETE FROM users WHERE true;"', 'mysql -e "DELETE FROM orders WHERE id = id"', "psql mydb <<'EOF'\nDELETE FROM users WHERE 1=1 OR id = 3;\nEOF"]);
-    decidedBy("sql-update-without-where", "block", ["psql -c \"UPDATE users SET password = 'x' WHERE 1=1\""]);
+    assertDecidedByAlone("sql-delete-without-where", "block", ['psql -c "DELETE FROM users WHERE 1=1"', 'psql -c "DELETE FROM users WHERE true;"', 'mysql -e "DELETE FROM orders WHERE id = id"', "psql mydb <<'EOF'\nDELETE FROM users WHERE 1=1 OR id = 3;\nEOF"]);
+    assertDecidedByAlone("sql-update-without-where", "block", ["psql -c \"UPDATE users SET password = 'x' WHERE 1=1\""]);
   });
 
   it("refuses migration tools' drops and asks before scan-then-delete, delete scripts and dropping restores", () => {
-    decidedBy("remote-destroy-all-data", "block", ["flyway clean", "flyway -url=jdbc:postgresql://db/app clean", "liquibase dropAll", "dbmate drop", "sqlx database reset -y", "atlas schema clean -u postgres://db/app"]);
-    decidedBy("remote-destroy-data", "ask", [
+    assertDecidedByAlone("remote-destroy-all-data", "block", ["flyway clean", "flyway -url=jdbc:postgresql://db/app clean", "liquibase dropAll", "dbmate drop", "sqlx database reset -y", "atlas schema clean -u postgres://db/app"]);
+    assertDecidedByAlone("remote-destroy-data", "ask", [
       "redis-cli --scan --pattern 'user:*' | xargs redis-cli del",
       "redis-cli KEYS 'sess:*' | xargs redis-cli DEL",
       "redis-cli EVAL \"for _,k in ipairs(redis.call('keys','*')) do redis.call('del',k) end\" 0",

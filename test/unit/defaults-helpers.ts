@@ -51,6 +51,12 @@ export function assertDecidedBy(rule: { id?: string; path?: string }, action: Ex
   }
 }
 
+/** Each command gets `action` from the rule `id`, and is allowed without that rule (the control). */
+export function assertDecidedByAlone(id: string, action: Exclude<Action, "allow">, commands: string[]): void {
+  assertDecidedBy({ id }, action, commands);
+  for (const command of commands) assert.equal(judge(command, defaultsWithout(id)).action, "allow", `${command}: refused without ${id}`);
+}
+
 /** Routine work around the family: allowed by the defaults. */
 export function assertAllowed(commands: string[]): void {
   for (const command of commands) {

@@ -1,17 +1,7 @@
 // Issue 36, family 5: remote destroys without a destroy verb — an HTTP DELETE or PURGE to a host
 // that is not this machine (any client, interpreters' libraries included), verbs that rebuild or
 // reimage a machine, backups turned off, a private repository made public. Everyday first.
-import * as assert from "node:assert/strict";
-import { assertAllowed, defaultsWithout, judge } from "./defaults-helpers";
-
-function decidedBy(id: string, action: "ask" | "block", commands: string[]): void {
-  for (const command of commands) {
-    const v = judge(command);
-    assert.equal(v.action, action, `${command}: ${v.action} ${v.reason}`);
-    assert.equal(v.rule?.id, id, command);
-    assert.equal(judge(command, defaultsWithout(id)).action, "allow", `${command}: refused without ${id}`);
-  }
-}
+import { assertAllowed, assertDecidedByAlone } from "./defaults-helpers";
 
 describe("defaults: remote destroys without a destroy verb (issue 36)", () => {
   it("passes deletes on this machine or a development host, and other edits", () => {
@@ -28,18 +18,18 @@ describe("defaults: remote destroys without a destroy verb (issue 36)", () => {
   });
 
   it("asks before a DELETE or PURGE to another host, a rebuild, a repository made public", () => {
-    decidedBy("remote-destroy-hosted", "ask", [
+    assertDecidedByAlone("remote-destroy-hosted", "ask", [
       "curl -X DELETE https://api.example.com/v1/users/42",
       "curl --request PURGE https://cdn.example.com/assets/app.js",
       "http DELETE https://api.example.com/v1/users/42",
       "python3 -c \"import requests; requests.delete('https://api.example.com/v1/projects/7')\"",
       "node -e \"fetch('https://api.example.com/v1/projects/7', {method: 'DELETE'})\"",
     ]);
-    decidedBy("infra-delete-cloud", "ask", ["doctl compute droplet-action rebuild 123 --image ubuntu-24-04-x64", "hcloud server rebuild web --image ubuntu-24.04"]);
-    decidedBy("remote-overwrite", "ask", ["gh repo edit acme/secret --visibility public", "gh repo edit --visibility=public"]);
+    assertDecidedByAlone("infra-delete-cloud", "ask", ["doctl compute droplet-action rebuild 123 --image ubuntu-24-04-x64", "hcloud server rebuild web --image ubuntu-24.04"]);
+    assertDecidedByAlone("remote-overwrite", "ask", ["gh repo edit acme/secret --visibility public", "gh repo edit --visibility=public"]);
   });
 
   it("refuses backups turned off", () => {
-    decidedBy("remote-destroy-backups", "block", ["aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0", "gcloud sql instances patch prod --no-backup"]);
+    assertDecidedByAlone("remote-destroy-backups", "block", ["aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0", "gcloud sql instances patch prod --no-backup"]);
   });
 });

@@ -3,7 +3,8 @@
 // through the agent and read what the model was told.
 import type { Page } from "playwright-core";
 import type { ChatModelMock, ToolOutcome } from "./chat-model-mock";
-import { runCommand } from "./workbench";
+import type { Fixture } from "./fixture-workspace";
+import { openWorkbench, runCommand, type Workbench } from "./workbench";
 
 const CHAT_INPUT = ".interactive-input-part .monaco-editor";
 
@@ -70,4 +71,18 @@ export async function runInAgentChat(page: Page, mock: ChatModelMock, command: s
     if (await pressVisible(page, /^\s*Allow\s*$/)) confirmed = true;
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+/**
+ * A workbench whose built-in agent talks to `mock`, with VS Code's own confirmations switched off
+ * (so only the hook and the kernel are in the way) and a HOME of its own beside the workspace.
+ */
+export function openAgentWorkbench(fx: Fixture, mock: ChatModelMock, home: string): Promise<Workbench> {
+  return openWorkbench({
+    workspaceFolder: fx.workspace,
+    env: { ...fx.env, HOME: home },
+    settings: { "chat.disableAIFeatures": false, "chat.allowAnonymousAccess": true, "chat.tools.global.autoApprove": true, "chat.useHooks": true },
+    userFiles: { "chatLanguageModels.json": mock.languageModels() },
+    timeoutMs: 120_000,
+  });
 }

@@ -12,10 +12,10 @@ import * as path from "node:path";
 import { createHash } from "node:crypto";
 import { byPathFile, lookupEndpoint, type Registration } from "../../../src/core/registry";
 import { freePort } from "../support/processes";
-import { runInAgentChat, waitFor } from "../support/chat-agent";
+import { openAgentWorkbench, runInAgentChat, waitFor } from "../support/chat-agent";
 import { startChatModelMock, type ChatModelMock } from "../support/chat-model-mock";
 import { makeFixture, request, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
-import { openWorkbench, runCommand, screenshot, screenshotOnFailure, type Workbench } from "../support/workbench";
+import { runCommand, screenshot, screenshotOnFailure, type Workbench } from "../support/workbench";
 import { showPanel } from "../support/dc-ui";
 
 suite("VS Code's own agent, guarded", function () {
@@ -40,13 +40,8 @@ suite("VS Code's own agent, guarded", function () {
     home = path.join(path.dirname(fx.workspace), "home");
     fs.mkdirSync(home, { recursive: true });
     mock = await startChatModelMock();
-    wb = await openWorkbench({
-      workspaceFolder: fx.workspace,
-      env: { ...fx.env, HOME: home },
-      settings: { "chat.disableAIFeatures": false, "chat.allowAnonymousAccess": true, "chat.tools.global.autoApprove": true, "chat.useHooks": true },
-      userFiles: { "chatLanguageModels.json": mock.languageModels() },
-      timeoutMs: 120_000,
-    });
+    // VS Code's own confirmations are off: only the hook and the kernel are in the way.
+    wb = await openAgentWorkbench(fx, mock, home);
     endpoint = await waitForEndpoint(fx);
     // Note §5.6: the built-in chat finishes its anonymous setup some seconds after the workbench loads.
     await new Promise((r) => setTimeout(r, 15_000));

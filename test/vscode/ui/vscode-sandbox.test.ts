@@ -9,11 +9,11 @@ import * as assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { runInAgentChat, waitFor } from "../support/chat-agent";
+import { openAgentWorkbench, runInAgentChat, waitFor } from "../support/chat-agent";
 import { startChatModelMock, type ChatModelMock } from "../support/chat-model-mock";
 import { makeFixture, waitForEndpoint, type Fixture } from "../support/fixture-workspace";
 import { repoRoot } from "../support/paths";
-import { openWorkbench, runCommand, screenshotOnFailure, type Workbench } from "../support/workbench";
+import { runCommand, screenshotOnFailure, type Workbench } from "../support/workbench";
 import { cleanupScript } from "../../support/cleanup-script";
 
 const SECRET = "not-a-real-secret";
@@ -46,14 +46,8 @@ suite("VS Code's own agent inside its sandbox, configured from the rules", funct
     home = path.join(path.dirname(fx.workspace), "home");
     fs.mkdirSync(home, { recursive: true });
     mock = await startChatModelMock();
-    wb = await openWorkbench({
-      workspaceFolder: fx.workspace,
-      env: { ...fx.env, HOME: home },
-      // The harness switches VS Code's own confirmations off, so only the hook and the kernel are in the way.
-      settings: { "chat.disableAIFeatures": false, "chat.allowAnonymousAccess": true, "chat.tools.global.autoApprove": true, "chat.useHooks": true },
-      userFiles: { "chatLanguageModels.json": mock.languageModels() },
-      timeoutMs: 120_000,
-    });
+    // VS Code's own confirmations are off: only the hook and the kernel are in the way.
+    wb = await openAgentWorkbench(fx, mock, home);
     await waitForEndpoint(fx);
     await new Promise((r) => setTimeout(r, 15_000));
   });
