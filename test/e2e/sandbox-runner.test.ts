@@ -13,7 +13,7 @@ import * as path from "node:path";
 import type { SandboxMode } from "../../src/engine/sandbox/policy-types";
 import type { DecisionRecord } from "../../src/core/guard";
 import { CLEANUP_PY, scenarioPolicy } from "./support/sandbox-scenario";
-import { codexTurn, geminiTurn, opencodeTurn, qwenTurn, type Turn } from "./support/agent-turns";
+import { codexTurn, copilotTurn, geminiTurn, opencodeTurn, qwenTurn, type Turn } from "./support/agent-turns";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
 import type { ToolId } from "../../scripts/test-tools.js";
@@ -109,6 +109,30 @@ describe("sandbox runner: qwen-0.24.4 cannot be rewritten, so `required` refuses
     assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
     assert.doesNotMatch(told, /never-show-this/);
     assert.match(told, /cannot run in the sandbox, which is required here \(the qwen agent cannot have a shell call rewritten/);
+  });
+
+  it("control: auto runs it as today (the secret is read, config/ deleted)", async () => {
+    const g = await guarded("auto");
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    assert.match(outputs.join("\n"), /never-show-this/);
+    assert.equal(g.proj.exists("config/app.yaml"), false);
+  });
+});
+
+// Copilot CLI 1.0.102 takes `modifiedArgs` only with "allow", and its payload does not say whether it
+// would have asked its user (docs/sandbox-runner.md): no rewrite is given, so under `required` its
+// shell calls are refused; under `auto` they run as before.
+describe("sandbox runner: copilot-1.0.102 is not rewritten, so `required` refuses its shell calls", function () {
+  requireTools("copilot-1.0.102");
+  const turn = copilotTurn({ proxy, addCleanup });
+
+  it("required: refused with the reason (bubblewrap present, the agent cannot take a rewrite)", async () => {
+    const g = await guarded("required");
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    const told = outputs.join("\n");
+    assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
+    assert.doesNotMatch(told, /never-show-this/);
+    assert.match(told, /cannot run in the sandbox, which is required here \(the copilot-cli agent cannot have a shell call rewritten/);
   });
 
   it("control: auto runs it as today (the secret is read, config/ deleted)", async () => {

@@ -206,3 +206,41 @@ export function opencodeTurn(c: TurnContext): Turn {
     return { run, outputs: mock.toolResults().map((r) => r.text), requests: mock.mainRequests().map((r) => r.body) };
   };
 }
+
+/**
+ * Copilot CLI 1.0.102: `copilot -p … --allow-all-tools` against a mock chat-completions API, with
+ * the lower-case preToolUse entry `damage-control install copilot --repo` writes (issue 27: the
+ * installed hook, not one the test writes). No sign-in: COPILOT_OFFLINE + a custom provider.
+ */
+export function copilotTurn(c: TurnContext): Turn {
+  return async (g, command, opts = {}) => {
+    const mock = await startOpenAIMock({ steps: [[toolCall("bash", { command, description: "do it" })]] });
+    c.addCleanup(() => mock.close());
+    const home = opts.home ?? agentHome("copilot");
+    if (opts.install !== false) {
+      const r = g.cli(["install", "copilot", "--repo", "--cwd", g.proj.dir]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(fs.existsSync(path.join(g.proj.dir, ".github/hooks/damage-control.json")), "install copilot --repo wrote no hook file");
+    }
+    await opts.before?.(home);
+    const run = await runAgent({
+      tool: "copilot-1.0.102",
+      cwd: g.proj.dir,
+      home,
+      args: ["-p", "Do the work.", "--allow-all-tools"],
+      env: {
+        ...c.proxy.trap.env,
+        ...g.env,
+        COPILOT_OFFLINE: "true",
+        COPILOT_ALLOW_ALL: "true",
+        COPILOT_PROVIDER_BASE_URL: mock.baseUrl,
+        COPILOT_PROVIDER_TYPE: "openai",
+        COPILOT_PROVIDER_API_KEY: "x",
+        COPILOT_MODEL: "gpt-4o",
+        COPILOT_PROVIDER_WIRE_MODEL: "mock",
+      },
+    });
+    finish(c, run, mock.mainRequests().length);
+    return { run, outputs: mock.toolResults().map((t) => t.text), requests: mock.mainRequests().map((r) => r.body) };
+  };
+}

@@ -77,10 +77,10 @@ export async function runInAgentChat(page: Page, mock: ChatModelMock, command: s
  * A workbench whose built-in agent talks to `mock`, with VS Code's own confirmations switched off
  * (so only the hook and the kernel are in the way) and a HOME of its own beside the workspace.
  */
-export function openAgentWorkbench(fx: Fixture, mock: ChatModelMock, home: string): Promise<Workbench> {
+export function openAgentWorkbench(fx: Fixture, mock: ChatModelMock, home: string, env: Record<string, string> = {}): Promise<Workbench> {
   return openWorkbench({
     workspaceFolder: fx.workspace,
-    env: { ...fx.env, HOME: home },
+    env: { ...fx.env, HOME: home, ...env },
     settings: { "chat.disableAIFeatures": false, "chat.allowAnonymousAccess": true, "chat.tools.global.autoApprove": true, "chat.useHooks": true },
     userFiles: { "chatLanguageModels.json": mock.languageModels() },
     timeoutMs: 120_000,
