@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   // its changes were scored on it), outside.jsonl (issues 23/27, before the remote-effect work),
   // outside-holdout.jsonl (the same families, written from the issue text alone, never tuned to).
   if (args.some((a) => !a.startsWith("--"))) return;
-  for (const name of ["generalisation", "fresh", "outside", "outside-holdout", "unseen"]) await scoreBothPolicies(path.join(root, `test/fixtures/corpus/${name}.jsonl`), name, rulesFile, showMisses);
+  for (const name of ["generalisation", "fresh", "outside", "outside-holdout", "unseen", "heldout-36"]) await scoreBothPolicies(path.join(root, `test/fixtures/corpus/${name}.jsonl`), name, rulesFile, showMisses);
 
   
   // Incident corpus (h4, issue 19): real incident commands and the routine work around them,
