@@ -12,9 +12,11 @@ import { claudeBin } from "../../scripts/test-tools.js";
 import { keepClaudeSandboxInStep } from "../../src/install/claude-sandbox";
 import { bash, startAnthropicMock, toolUse, type AnthropicStep } from "./support/anthropic-mock";
 import { runClaude } from "./support/claude";
-import { SCENARIO_RULES, startGuarded, type Guarded } from "./support/guarded";
+import { CLI, SCENARIO_RULES, startGuarded, type Guarded } from "./support/guarded";
+import { readRegistration } from "../../src/core/registry";
 import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suite";
 import { cleanupScript } from "../support/cleanup-script";
+import { pathWithout } from "../support/path-without";
 
 const proxy = useProxyTrap();
 const addCleanup = useCleanups();
@@ -119,9 +121,11 @@ describe("Claude Code 2.1.332 inside its own sandbox, configured from the rules 
 });
 
 /** Tries to switch the guard off from inside: its rules, Claude Code's hook settings, our record, its token. */
-const TAMPER_PY = `import os, sys
-state = sys.argv[1]
-for p in [".pi/damage-control-rules.yaml", ".claude/settings.local.json", ".damage-control/claude-sandbox.json"]:
+const TAMPER_PY = `import os, shutil, subprocess, sys, tempfile
+state, cli = sys.argv[1], sys.argv[2]
+# The registry's line for this folder, forged to point at another endpoint (issue 35's takeover).
+forged = os.path.join(state, "endpoints", "by-path", os.getcwd().lstrip("/"), ".endpoint")
+for p in [".pi/damage-control-rules.yaml", ".claude/settings.local.json", ".damage-control/claude-sandbox.json", forged]:
     try:
         open(p, "w").write("{}")
         print("WROTE", p)
@@ -131,8 +135,23 @@ try:
     print("TOKEN", open(os.path.join(state, "token")).read())
 except Exception as e:
     print("refused token", e)
+# The product under another name: uninstall its hooks, then start a second endpoint for the folder.
+copy = os.path.join(tempfile.mkdtemp(), "fmt.js")
+shutil.copy(cli, copy)
+for verb in (["uninstall", "claude", "--cwd", "."], ["serve", "--cwd", "."]):
+    try:
+        r = subprocess.run(["node", copy] + verb, capture_output=True, text=True, timeout=8)
+        print("RAN", verb[0], "exit", r.returncode, (r.stdout + r.stderr).strip()[:300])
+    except subprocess.TimeoutExpired:
+        print("STILL RUNNING", verb[0])
 `;
 
+// Tampering from inside, through a script the hook sees only as `python3 tamper.py`: the rules, the
+// hook settings, our record, the registry line for the folder (a forged endpoint), the token, and
+// the product run under another name to uninstall the hooks and start a second endpoint. Inside the
+// sandbox the kernel refuses the writes (the state folder is not even visible) and the product
+// refuses its own guard verbs in an agent's call; the folder keeps its endpoint. Control: without
+// the sandbox the writes and the token read succeed (the CLI's own refusal still stops the verbs).
 describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () {
   requireTools("claude-2.1.332");
 
@@ -145,13 +164,16 @@ describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () 
         delete s.sandbox;
         fs.writeFileSync(file, JSON.stringify(s, null, 2));
       }
-      const { results } = await run(g, [[bash(`python3 tamper.py ${g.stateDir}`)], [bash("rm -rf data")]]);
+      const before = readRegistration(g.proj.dir, g.stateDir);
+      const { results } = await run(g, [[bash(`python3 tamper.py ${g.stateDir} ${CLI}`)], [bash("rm -rf data")]]);
       const out = seen(results.slice(0, 1));
       if (sandboxed) {
         assert.doesNotMatch(out, /WROTE/, out);
         assert.ok(!out.includes(g.token), "the token was read");
         assert.match(g.proj.read(".pi/damage-control-rules.yaml"), /zeroAccessPaths/);
-        assert.ok(JSON.parse(fs.readFileSync(file, "utf8")).hooks.PreToolUse, "our hooks are still there");
+        assert.ok(JSON.parse(fs.readFileSync(file, "utf8")).hooks.PreToolUse, "our hooks are still there (the uninstall under another name failed)");
+        assert.doesNotMatch(out, /STILL RUNNING serve/, out);
+        assert.deepEqual(readRegistration(g.proj.dir, g.stateDir), before, "the folder is still guarded by the same endpoint");
         // The guard keeps deciding.
         assert.match(results[1]!.text, /Blocked by Damage Control: recursive or forced rm/);
         assert.ok(g.proj.exists("data/keep.txt"));
@@ -159,6 +181,7 @@ describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () 
         assert.match(out, /WROTE \.pi\/damage-control-rules\.yaml/, out);
         assert.match(out, /WROTE \.claude\/settings\.local\.json/, out);
         assert.ok(out.includes(g.token), out);
+        assert.match(out, /WROTE .*endpoints\/by-path\/.*\.endpoint/, out);
       }
     });
   }
@@ -168,17 +191,9 @@ describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () 
 function pathWithoutBwrap(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-nobwrap-"));
   addCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const d of [...(process.env.PATH ?? "").split(":"), path.dirname(process.execPath)]) {
-    let names: string[] = [];
-    try {
-      names = fs.readdirSync(d);
-    } catch {
-      continue;
-    }
-    for (const name of names) if (name !== "bwrap" && !fs.existsSync(path.join(dir, name))) fs.symlinkSync(path.join(d, name), path.join(dir, name));
-  }
-  assert.ok(!fs.existsSync(path.join(dir, "bwrap")));
-  return dir;
+  pathWithout(path.join(dir, "bin"), ["bwrap"], [...(process.env.PATH ?? "").split(":"), path.dirname(process.execPath)].join(":"));
+  assert.ok(!fs.existsSync(path.join(dir, "bin", "bwrap")));
+  return path.join(dir, "bin");
 }
 
 describe("fail-closed matrix: sandbox unavailable under `required` (Claude Code 2.1.332)", function () {
