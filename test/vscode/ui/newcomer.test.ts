@@ -101,7 +101,7 @@ suite("what a newcomer meets", function () {
     await screenshotSideBar(page, "walkthrough-panel");
   });
 
-  // Not asserted: the steps' check marks (see walkthrough-context.ts: none showed checked here).
+  // The steps' check marks: test/vscode/ui/walkthrough.test.ts (with a HOME of its own).
   test("the walkthrough's texts match today's product", async () => {
     const { page } = dc!.wb;
     await page.keyboard.press("F1");
