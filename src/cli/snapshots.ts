@@ -28,9 +28,10 @@ links as links, symlinks and FIFOs as they were); uncommitted git changes with t
 branch a reset or a rebase moved, when nothing was committed on it since (else the command is
 printed and nothing moves); deleted branches with their configuration; stash entries at their
 place in the list. What is there now and differs is never lost: it is moved aside first
-(NAME.before-restore-ID) and the output says where. For a force push, prints the old remote tip
-and the command that would push it back (never pushed). Exit 0 when all was restored, 1 when
-something was not (said on a "not restored:" line).`;
+(NAME.before-restore-ID) and the output says where; damage-control undo-restore ID takes the
+restore back. For a force push, prints the old remote tip and the command that would push it
+back (never pushed). Exit 0 when all was restored, 1 when something was not (said on a "not
+restored:" line).`;
 
 export const UNDO_RESTORE_HELP = `Usage: damage-control undo-restore ID [--cwd DIR] [--dry-run]
 
