@@ -409,6 +409,20 @@ describe("undo restore: what a restore replaced comes back, nothing changed sinc
   it("rm -r: what the restore created (folders, hard links, symlinks, FIFOs) is removed again", () =>
     restoredThenUndone("mkdir -p data/sub && echo a > data/a && ln data/a data/b && ln -s ../README.md data/sub/link && mkfifo -m 640 data/pipe && chmod 750 data/sub", "rm -r data"));
 
+  it("a mode-only change in uncommitted work (chmod +x, then git checkout -- .): undo takes the mode back off", () => restoredThenUndone("chmod +x doc.txt", "git checkout -- ."));
+
+  it("the user's edit after the call: undo puts the edit back and removes the call's copy the restore wrote beside it", async () => {
+    const id = (await bash("sed -i s/alpha/agent/ doc.txt"))!;
+    fs.writeFileSync(path.join(ws, "doc.txt"), "the user's edit\n");
+    const edited = state();
+    restore(id);
+    assert.equal(asideFiles().length, 2, "the control: the edit and the call's version are beside it");
+    const out = undoRestore(id);
+    assert.match(out, /^remove doc\.txt\.call-version-\S+ \(the restore made it\)$/m);
+    assert.deepEqual(state(), edited);
+    assert.deepEqual(asideFiles(), []);
+  });
+
   it("a file changed since the restore: undo stops, names it, changes nothing; once it is as restored, undo goes through", async () => {
     const id = (await bash("sed -i s/alpha/agent/ doc.txt"))!;
     const damaged = state();
