@@ -9,7 +9,7 @@ import { INSTALL_HELP, runInstall } from "./install";
 import { CliError, EXIT, wantsHelp } from "./io";
 import { LINT_HELP, runLint } from "./lint";
 import { runServe, SERVE_HELP } from "./serve";
-import { RESTORE_HELP, runRestore, runSnapshots, SNAPSHOTS_HELP } from "./snapshots";
+import { RESTORE_HELP, runRestore, runSnapshots, runUndoRestore, SNAPSHOTS_HELP, UNDO_RESTORE_HELP } from "./snapshots";
 import { refusedVerb } from "../engine/self/verbs";
 import { startedByAgent } from "../core/provenance";
 
@@ -27,6 +27,8 @@ Verbs:
                    what the guard kept before the destructive calls it let run
   restore ID [--dry-run]
                    put a snapshot back (files, uncommitted git changes, branch tips)
+  undo-restore ID [--dry-run]
+                   take the last restore of a snapshot back (what it set aside returns)
   hook <agent>     an agent's command hook (claude: for builds that ignore onFailure)
   install AGENT, uninstall AGENT
                    wire an agent to the guard, or unwire it (AGENT: claude, pi, copilot,
@@ -47,6 +49,7 @@ const VERBS: Record<string, Verb> = {
   hook: { help: HOOK_HELP, run: runHook },
   snapshots: { help: SNAPSHOTS_HELP, run: runSnapshots },
   restore: { help: RESTORE_HELP, run: runRestore },
+  "undo-restore": { help: UNDO_RESTORE_HELP, run: runUndoRestore },
   install: { help: INSTALL_HELP, run: (a) => runInstall(a, "install") },
   uninstall: { help: INSTALL_HELP, run: (a) => runInstall(a, "uninstall") },
   rules: {

@@ -5,6 +5,7 @@ import * as vscode from "vscode";
 import { holdsOf, type SnapshotManifest } from "../core/snapshots/manifest";
 import { restoreSnapshot, type RestoreReport } from "../core/snapshots/restore";
 import { SnapshotStore } from "../core/snapshots/store";
+import { undoRestore } from "../core/snapshots/undo-restore";
 
 export interface RestoreDone {
   ok: boolean;
@@ -45,6 +46,33 @@ export async function confirmAndRestore(id: string, store = new SnapshotStore())
   return conflicts
     ? { ok: false, text: `${restored} ${conflicts === 1 ? t("1 not restored (see damage-control restore --dry-run).") : t("{0} not restored (see damage-control restore --dry-run).", conflicts)}${aside}` }
     : { ok: true, text: restored + unchanged + aside };
+}
+
+/**
+ * The feed's Undo restore: the last restore of snapshot `id` taken back (the same undo as
+ * `damage-control undo-restore`). No modal: nothing is lost (what goes is a copy the snapshot
+ * keeps), and a file changed since the restore stops it before anything changes.
+ */
+export function undoLastRestore(id: string, store = new SnapshotStore()): RestoreDone & { nothingToUndo?: boolean } {
+  const t = vscode.l10n.t;
+  const m = store.get(id);
+  if (!m) return { ok: false, text: t("Snapshot {0} is no longer kept (deleted, or past the retention period).", id) };
+  const show = (p: string) => (p.startsWith(m.folder + "/") ? p.slice(m.folder.length + 1) : p);
+  let r;
+  try {
+    r = undoRestore(store, id);
+  } catch (e) {
+    return { ok: false, text: t("Undo restore failed: {0}", (e as Error).message) };
+  }
+  if (r.nothing) return { ok: false, nothingToUndo: true, text: t("There is no restore of this snapshot left to undo.") };
+  if (r.changed.length) {
+    const list = r.changed.map((c) => `${show(c.path)} ${c.why}`).join("; ");
+    return { ok: false, text: t("Undo restore stopped, nothing was changed: {0}. Save or move it elsewhere, then undo again.", list) };
+  }
+  // Whole sentences per count (a translator sees each).
+  const back = r.putBack.length === 0 ? "" : r.putBack.length === 1 ? ` ${t("{0} is back as it was before the restore.", show(r.putBack[0]))}` : ` ${t("{0} items are back as they were before the restore.", r.putBack.length)}`;
+  const gone = r.removed.length === 0 ? "" : r.removed.length === 1 ? ` ${t("{0}, which the restore had made, is removed.", show(r.removed[0]))}` : ` ${t("{0} items the restore had made are removed.", r.removed.length)}`;
+  return { ok: true, text: t("Restore undone.") + back + gone };
 }
 
 /** *Damage Control: Restore…*: the snapshots of the guarded folders in a quick pick, newest first. */

@@ -1,10 +1,14 @@
 // The walkthrough's steps complete from the real state (issue 38: "Create a rules file" stayed
 // unchecked although the demo had one): a folder with its own rules file, an agent wired, VS
-// Code's agent guarded. Each step completes on a context key (onContext:…) set here, and on the
-// command its button runs.
-// (Observed in the vscode tier, code-server 1.139 as Extension Development Host: the walkthrough
-// page did not show a step checked, from these keys or from its own button; see the report of
-// issue 38. The keys are set as the API documents.)
+// Code's agent guarded. Each step completes on a context key set here, never on its button's
+// command alone (a click is not the thing done: the command may fail or be cancelled).
+// Why three onContext events per step (package.json): VS Code 1.139's getting-started service
+// only notes an expression already true when the walkthrough registers (sessionEvents) and never
+// progresses the step for it, nor later, as that event counts as seen. So each key is paired
+// with `activeEditor == 'gettingStartedPage'` and with its negation: whichever of the two was
+// false at registration becomes true when the user opens (or leaves) the walkthrough, and the
+// step ticks from the real state even when it was already true at start
+// (test/vscode/ui/walkthrough.test.ts).
 import * as fs from "node:fs";
 import * as vscode from "vscode";
 import { agentChecks } from "../install/agent-checks";

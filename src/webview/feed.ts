@@ -174,6 +174,7 @@ export class Feed {
         action("copy", t("Copy"), "act-copy", () => send({ type: "copy", text: copyText })),
         e.snapshot?.id && !e.snapshot.restored ? action("discard", t("Restore"), "act-restore", () => send({ type: "restore", id: e.id }), false, t("Put back what was kept before this call (listed, then confirmed)")) : null,
         e.snapshot?.restored ? el("span", { class: "done act-restored" }, icon("pass"), ` ${t("Restored")}`) : null,
+        e.snapshot?.restored ? action("history", t("Undo restore"), "act-undo-restore", () => send({ type: "undoRestore", id: e.id }), false, t("Put back what the restore replaced (what it set aside returns; nothing changed since is overwritten)")) : null,
       ),
       e.note ? el("div", { class: `entry-note ${e.note.ok ? "ok" : "bad"}`, role: "status" }, icon(e.note.ok ? "pass" : "warning"), ` ${e.note.text}`) : null,
       el("div", { class: "explain", hidden: true }),

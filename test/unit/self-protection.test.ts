@@ -140,7 +140,7 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
 
     it("the verbs that change the guard refuse inside an agent's call even when run from a script; listing verbs do not", () => {
       const cli = (args: string[], extra: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [CLI, ...args], { env: { ...env, HOME: state, XDG_CONFIG_HOME: path.join(state, "config"), ...extra }, encoding: "utf8" });
-      for (const args of [["endpoint", "--cwd", folder], ["exceptions"], ["uninstall", "claude", "--cwd", folder], ["snapshots", "--clear"], ["restore", "20261204T1200000000-00ab"]]) {
+      for (const args of [["endpoint", "--cwd", folder], ["exceptions"], ["uninstall", "claude", "--cwd", folder], ["snapshots", "--clear"], ["restore", "20261204T1200000000-00ab"], ["undo-restore", "20261204T1200000000-00ab"]]) {
         const r = cli(args, { CLAUDECODE: "1" });
         assert.equal(r.status, 4, `${args.join(" ")}: ${r.stderr}`);
         assert.match(r.stderr, /refused: it runs inside a tool call of an agent \(CLAUDECODE is set\)/, args.join(" "));
@@ -212,6 +212,7 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
         `node ${copy} snapshots --clear`,
         `node ${copy} snapshots --delete 20261204T1200000000-00ab`,
         `node ${copy} restore 20261204T1200000000-00ab`,
+        `node ${copy} undo-restore 20261204T1200000000-00ab`,
         `node ${copy} endpoint`,
         `bash -c "node ${copy} serve"`,
         `cp ${CLI} /tmp/dc-not-yet-${process.pid}.js && node /tmp/dc-not-yet-${process.pid}.js serve`,

@@ -365,3 +365,118 @@ describe("undo scenarios: bounds and the CLI", () => {
     assert.equal(records[records.length - 1]?.decision, "unconfirmed");
   });
 });
+
+describe("undo restore: what a restore replaced comes back, nothing changed since is overwritten", () => {
+  beforeEach(() => start());
+
+  function undoRestore(id: string, expectStatus = 0, extra: string[] = []): string {
+    const r = cli(["undo-restore", id, ...extra]);
+    assert.equal(r.status, expectStatus, r.stdout + r.stderr);
+    assert.equal(r.stderr, "");
+    return r.stdout;
+  }
+
+  /** The call did damage, restore undid it, undo-restore undoes the restore: the damaged tree again, no set-aside file left. */
+  async function restoredThenUndone(setup: string, command: string): Promise<string> {
+    if (setup) sh(setup);
+    const before = state();
+    const id = (await bash(command))!;
+    assert.ok(id, `a snapshot was kept for ${command}`);
+    const damaged = state();
+    assert.notDeepEqual(damaged, before, "the control: the call did damage");
+    restore(id);
+    // (A branch the restore moved keeps where it was under a spare name: the undo removes it.)
+    const spareless = (t: Record<string, string>) => ({ ...t, ...(t["git:refs"] !== undefined && { "git:refs": t["git:refs"].split("\n").filter((l) => !ASIDE.test(l)).join("\n") }) });
+    assert.deepEqual(spareless(state()), spareless(before), "the control: the restore put it back");
+    undoRestore(id);
+    assert.deepEqual(state(), damaged);
+    assert.deepEqual(asideFiles(), [], "the set-aside files went back in place");
+    return id;
+  }
+
+  it("sed -i: undo puts the call's version back from beside it; Restore works again after", async () => {
+    const before = state();
+    const id = await restoredThenUndone("", "sed -i s/alpha/ALPHA/ doc.txt");
+    assert.equal(fs.readFileSync(path.join(ws, "doc.txt"), "utf8"), "ALPHA\nbeta\n");
+    // Nothing left to undo: said, exit 1, nothing changes.
+    const mid = state();
+    assert.match(undoRestore(id, 1), /^no restore of \S+ to undo$/m);
+    assert.deepEqual(state(), mid);
+    restore(id);
+    assert.deepEqual(state(), before);
+  });
+
+  it("rm -r: what the restore created (folders, hard links, symlinks, FIFOs) is removed again", () =>
+    restoredThenUndone("mkdir -p data/sub && echo a > data/a && ln data/a data/b && ln -s ../README.md data/sub/link && mkfifo -m 640 data/pipe && chmod 750 data/sub", "rm -r data"));
+
+  it("a mode-only change in uncommitted work (chmod +x, then git checkout -- .): undo takes the mode back off", () => restoredThenUndone("chmod +x doc.txt", "git checkout -- ."));
+
+  it("the user's edit after the call: undo puts the edit back and removes the call's copy the restore wrote beside it", async () => {
+    const id = (await bash("sed -i s/alpha/agent/ doc.txt"))!;
+    fs.writeFileSync(path.join(ws, "doc.txt"), "the user's edit\n");
+    const edited = state();
+    restore(id);
+    assert.equal(asideFiles().length, 2, "the control: the edit and the call's version are beside it");
+    const out = undoRestore(id);
+    assert.match(out, /^remove doc\.txt\.call-version-\S+ \(the restore made it\)$/m);
+    assert.deepEqual(state(), edited);
+    assert.deepEqual(asideFiles(), []);
+  });
+
+  it("a file changed since the restore: undo stops, names it, changes nothing; once it is as restored, undo goes through", async () => {
+    const id = (await bash("sed -i s/alpha/agent/ doc.txt"))!;
+    const damaged = state();
+    restore(id);
+    fs.writeFileSync(path.join(ws, "doc.txt"), "the user's edit after the restore\n");
+    const mid = state();
+    const aside = asideFiles();
+    const out = undoRestore(id, 1);
+    assert.match(out, /^changed since the restore: doc\.txt changed since the restore$/m);
+    assert.match(out, /nothing was undone/);
+    assert.deepEqual(state(), mid, "nothing changed");
+    assert.deepEqual(asideFiles(), aside, "the set-aside copy is still there");
+    // A dry run says the same and changes nothing either.
+    assert.match(undoRestore(id, 1, ["--dry-run"]), /changed since the restore: doc\.txt/);
+    fs.writeFileSync(path.join(ws, "doc.txt"), "alpha\nbeta\n");
+    assert.match(undoRestore(id, 0, ["--dry-run"]), /^would put back doc\.txt$/m);
+    assert.deepEqual(asideFiles(), aside, "a dry run moves nothing");
+    assert.match(undoRestore(id), /^put back doc\.txt$/m);
+    assert.deepEqual(state(), damaged);
+  });
+
+  it("a set-aside copy deleted since: undo stops and says it cannot come back", async () => {
+    const id = (await bash(": > doc.txt"))!;
+    restore(id);
+    const [aside] = asideFiles();
+    fs.rmSync(path.join(ws, aside));
+    const mid = state();
+    assert.match(undoRestore(id, 1), new RegExp(`changed since the restore: ${aside.replace(/\./g, "\\.")} is gone`));
+    assert.deepEqual(state(), mid);
+  });
+
+  it("reset --hard over uncommitted work: the branch, the index and the work tree go back as the call left them", () =>
+    restoredThenUndone("echo two >> README.md && git commit -qam two && echo edit >> doc.txt && echo new > staged.txt && git add staged.txt && echo draft > untracked.txt", "git reset --hard HEAD~1"));
+
+  it("reset --mixed with staged work: the branch and the index go back", () =>
+    restoredThenUndone("echo two >> README.md && git commit -qam two && echo staged > staged.txt && git add staged.txt && echo edit >> doc.txt", "git reset -q --mixed HEAD~1"));
+
+  it("branch -D: the branch and its configuration the restore brought back go again", async () => {
+    const remote = path.join(tmp, "remote.git");
+    await restoredThenUndone(`git init -q --bare ${remote} && git remote add origin ${remote} && git checkout -qb topic && echo t > t.txt && git add t.txt && git commit -qm t && git push -q -u origin topic && git checkout -q main`, "git branch -D topic");
+  });
+
+  it("branch -f: the branch goes back where the call put it, the restore's spare branch goes", () => restoredThenUndone("git branch topic && echo two >> README.md && git commit -qam two", "git branch -f topic main"));
+
+  it("a stash dropped from the middle: the list goes back as the call left it", () =>
+    restoredThenUndone([1, 2, 3].map((n) => `echo s${n} >> doc.txt && git stash -q -m s${n}`).join(" && "), "git stash drop -q stash@{1}"));
+
+  it("a branch moved since the restore: undo stops and names it", async () => {
+    sh("echo two >> README.md && git commit -qam two");
+    const id = (await bash("git reset --hard HEAD~1"))!;
+    restore(id);
+    sh("echo later > later.txt && git add later.txt && git commit -qm later");
+    const mid = state();
+    assert.match(undoRestore(id, 1), /^changed since the restore: branch main moved since the restore$/m);
+    assert.deepEqual(state(), mid);
+  });
+});

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { EMPTY_TREE, git, gitBuffer, gitMaybe } from "./git-run";
 import type { KeptGit, KeptWorktree, SnapshotManifest } from "./manifest";
-import { lstat, type Aside, type RestoreReport } from "./restore-aside";
+import { lstat, type Aside, type RestoreReport, type RestoreStep } from "./restore-aside";
 
 export function restoreGit(g: KeptGit, dir: string, m: SnapshotManifest, aside: Aside, r: RestoreReport): void {
   const objects = path.join(dir, "objects");
@@ -17,10 +17,10 @@ export function restoreGit(g: KeptGit, dir: string, m: SnapshotManifest, aside: 
   if (!r.dryRun && fs.existsSync(objects)) importObjects(objects, path.resolve(g.repo, run(["rev-parse", "--git-path", "objects"])));
   const read = { cwd: g.repo, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects } };
   // The branch first: the uncommitted changes were made on top of its old position.
-  if (g.head) restoreHead(g.repo, g.head, Date.parse(m.time), r, g.worktree?.index);
+  if (g.head) restoreHead(g.repo, g.head, Date.parse(m.time), r, aside, g.worktree?.index);
   if (g.worktree) restoreWorktree(g.repo, g.worktree, read, aside, r);
-  for (const b of g.branches ?? []) restoreBranch(g.repo, b, m, r);
-  if (g.stashes?.length) restoreStashes(g.repo, g.stashes, r);
+  for (const b of g.branches ?? []) restoreBranch(g.repo, b, m, r, aside);
+  if (g.stashes?.length) restoreStashes(g.repo, g.stashes, r, aside);
   if (g.remote) {
     for (const ref of g.remote.refs) r.commands.push(`git -C ${shellQuote(g.repo)} push --force-with-lease=refs/heads/${ref.ref} ${g.remote.remote} ${ref.tip}:refs/heads/${ref.ref}`);
   }
@@ -32,7 +32,7 @@ export function restoreGit(g: KeptGit, dir: string, m: SnapshotManifest, aside: 
  * its reflog since the snapshot (a rebase). Otherwise later work sits on it: moving it would
  * drop that work from the branch, so the command is printed and nothing moves.
  */
-function restoreHead(repo: string, h: { branch: string; tip: string; mode?: "soft" | "mixed" }, since: number, r: RestoreReport, keptIndex?: string): void {
+function restoreHead(repo: string, h: { branch: string; tip: string; mode?: "soft" | "mixed" }, since: number, r: RestoreReport, aside: Aside, keptIndex?: string): void {
   const maybe = (args: string[]) => gitMaybe(args, { cwd: repo });
   const ref = `refs/heads/${h.branch}`;
   const now = maybe(["rev-parse", "-q", "--verify", `${ref}^{commit}`]);
@@ -50,6 +50,7 @@ function restoreHead(repo: string, h: { branch: string; tip: string; mode?: "sof
     if (checkedOut && now) moveCheckedOut(repo, h, now, keptIndex);
     else git(["update-ref", ref, h.tip, ...(now ? [now] : [""])], { cwd: repo });
     r.restored.push(label);
+    aside.step({ kind: "ref", repo, ref, from: now, to: h.tip, how: checkedOut && now ? (h.mode ?? "keep") : "update-ref" });
   } catch (e) {
     r.conflicts.push({ path: `branch ${h.branch}`, beside: `(not moved: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim().split("\n")[0]}; to put it back at ${h.tip.slice(0, 12)}: ${command})` });
   }
@@ -86,7 +87,7 @@ function onlyOneMoveSince(repo: string, ref: string, from: string, to: string | 
   return entries[0]?.sha === to && entries[0].at >= Math.floor(since / 1000) * 1000 && entries[1]?.sha === from;
 }
 
-function restoreBranch(repo: string, b: { name: string; tip: string; config?: [string, string][] }, m: SnapshotManifest, r: RestoreReport): void {
+function restoreBranch(repo: string, b: { name: string; tip: string; config?: [string, string][] }, m: SnapshotManifest, r: RestoreReport, aside: Aside): void {
   const run = (args: string[]) => git(args, { cwd: repo });
   const maybe = (args: string[]) => gitMaybe(args, { cwd: repo });
   const ref = `refs/heads/${b.name}`;
@@ -96,9 +97,10 @@ function restoreBranch(repo: string, b: { name: string; tip: string; config?: [s
   else if (!now) {
     r.restored.push(label);
     if (!r.dryRun) run(["update-ref", ref, b.tip, ""]);
+    aside.step({ kind: "ref", repo, ref, to: b.tip, how: "update-ref" });
   } else if (maybe(["symbolic-ref", "-q", "HEAD"]) === ref) {
     // Checked out (`checkout -B`, `switch -C`): moved back like a reset's branch, with the work tree.
-    restoreHead(repo, { branch: b.name, tip: b.tip }, Date.parse(m.time), r);
+    restoreHead(repo, { branch: b.name, tip: b.tip }, Date.parse(m.time), r, aside);
   } else {
     // The kept tip in place; where the branch is now stays reachable under a name that says so.
     const other = `${b.name}.before-restore-${m.id}`;
@@ -108,12 +110,15 @@ function restoreBranch(repo: string, b: { name: string; tip: string; config?: [s
       run(["update-ref", `refs/heads/${other}`, now]);
       run(["update-ref", ref, b.tip, now]);
     }
+    aside.step({ kind: "ref", repo, ref: `refs/heads/${other}`, to: now, how: "update-ref" });
+    aside.step({ kind: "ref", repo, ref, from: now, to: b.tip, how: "update-ref" });
   }
   // branch.NAME.* as it was: upstream, merge, rebase… (a value already set is left as it is).
   for (const [key, value] of b.config ?? []) {
     if ((maybe(["config", "--local", "--get-all", key]) ?? "").split("\n").includes(value)) continue;
     r.restored.push(`config ${key}`);
     if (!r.dryRun) run(["config", "--local", "--add", key, value]);
+    aside.step({ kind: "config", repo, key, value });
   }
 }
 
@@ -122,12 +127,9 @@ function restoreBranch(repo: string, b: { name: string; tip: string; config?: [s
  * in their kept order. git has no "insert at": the list is rebuilt (every commit checked to exist
  * first, so a failure loses nothing).
  */
-function restoreStashes(repo: string, kept: { sha: string; message: string }[], r: RestoreReport): void {
+function restoreStashes(repo: string, kept: { sha: string; message: string }[], r: RestoreReport, aside: Aside): void {
   const run = (args: string[]) => git(args, { cwd: repo });
-  const now = (gitMaybe(["stash", "list", "--format=%H%x00%gs"], { cwd: repo }) ?? "")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => ({ sha: l.split("\0")[0], message: l.split("\0")[1] ?? "" }));
+  const now = stashList(repo);
   const keptShas = new Set(kept.map((s) => s.sha));
   const present = new Set(now.map((s) => s.sha));
   const wanted = [...now.filter((s) => !keptShas.has(s.sha)), ...kept];
@@ -137,6 +139,21 @@ function restoreStashes(repo: string, kept: { sha: string; message: string }[], 
   if (now.length) run(["update-ref", "-d", "refs/stash"]);
   // Oldest first: `stash store` puts each on top.
   for (const s of [...wanted].reverse()) run(["stash", "store", "-m", s.message, s.sha]);
+  aside.step({ kind: "stash", repo, from: now, to: wanted });
+}
+
+/** The stash list, newest first. */
+export function stashList(repo: string): { sha: string; message: string }[] {
+  return (gitMaybe(["stash", "list", "--format=%H%x00%gs"], { cwd: repo }) ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => ({ sha: l.split("\0")[0], message: l.split("\0")[1] ?? "" }));
+}
+
+/** What the index holds at `p` ("MODE SHA"), or undefined. */
+export function stagedNow(repo: string, p: string): string | undefined {
+  const ls = gitMaybe(["ls-files", "-s", "--", p], { cwd: repo }) ?? "";
+  return ls ? `${ls.split(" ")[0]} ${ls.split(" ")[1]}` : undefined;
 }
 
 interface TreeEntry {
@@ -185,18 +202,25 @@ function restoreWorktree(repo: string, w: KeptWorktree, read: { cwd: string; env
       if (now === base) {
         r.restored.push(abs);
         if (!r.dryRun) fs.rmSync(abs, { force: true });
+        aside.step({ kind: "path", path: abs, before: { blob: e.oldSha, mode: e.oldMode, repo } });
       }
       continue;
     }
-    if (now !== undefined && now !== base) aside.move(abs);
-    else if (now !== undefined && !r.dryRun) fs.rmSync(abs, { force: true });
+    // HEAD's version comes back from the repository on an undo; anything else from beside it.
+    let before: Extract<RestoreStep, { kind: "path" }>["before"] = { none: true };
+    if (now !== undefined && now !== base) before = { aside: aside.move(abs) };
+    else if (now !== undefined) {
+      before = { blob: e.oldSha, mode: e.oldMode, repo };
+      if (!r.dryRun) fs.rmSync(abs, { force: true });
+    }
     r.restored.push(abs);
-    if (!r.dryRun) writeBlob(read, e.newSha, e.newMode, abs);
+    if (r.dryRun) continue;
+    writeBlob(read, e.newSha, e.newMode, abs);
+    aside.step({ kind: "path", path: abs, before });
   }
   // The index: staged content comes back staged (its objects are the repository's now).
   for (const e of changed(w.base || EMPTY_TREE, w.index)) {
-    const ls = gitMaybe(["ls-files", "-s", "--", e.path], { cwd: repo }) ?? "";
-    const now = ls ? `${ls.split(" ")[0]} ${ls.split(" ")[1]}` : undefined;
+    const now = stagedNow(repo, e.path);
     const wanted = ZERO.test(e.newSha) ? undefined : `${e.newMode} ${e.newSha}`;
     const base = ZERO.test(e.oldSha) ? undefined : `${e.oldMode} ${e.oldSha}`;
     const label = `${e.path} (staged)`;
@@ -212,10 +236,11 @@ function restoreWorktree(repo: string, w: KeptWorktree, read: { cwd: string; env
     if (r.dryRun) continue;
     if (wanted === undefined) git(["update-index", "--force-remove", "--", e.path], { cwd: repo });
     else git(["update-index", "--add", "--cacheinfo", `${e.newMode},${e.newSha},${e.path}`], { cwd: repo });
+    aside.step({ kind: "index", repo, path: e.path, from: now, to: wanted });
   }
 }
 
-function writeBlob(read: { cwd: string; env: NodeJS.ProcessEnv }, sha: string, mode: string, abs: string): void {
+export function writeBlob(read: { cwd: string; env: NodeJS.ProcessEnv }, sha: string, mode: string, abs: string): void {
   const content = gitBuffer(["cat-file", "blob", sha], read);
   fs.mkdirSync(path.dirname(abs), { recursive: true });
   if (mode === "120000") {

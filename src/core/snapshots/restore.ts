@@ -11,11 +11,12 @@ import type { KeptFile, SnapshotManifest } from "./manifest";
 import { Aside, lstat, type RestoreReport } from "./restore-aside";
 import { restoreGit } from "./restore-git";
 import type { SnapshotStore } from "./store";
+import { recordRestore } from "./undo-restore";
 
 export type { RestoreReport };
 
 export function restoreSnapshot(store: SnapshotStore, m: SnapshotManifest, o: { dryRun?: boolean } = {}): RestoreReport {
-  const r: RestoreReport = { restored: [], unchanged: [], setAside: [], conflicts: [], commands: [], notKept: m.notKept ?? [], dryRun: !!o.dryRun };
+  const r: RestoreReport = { restored: [], unchanged: [], setAside: [], conflicts: [], commands: [], notKept: m.notKept ?? [], dryRun: !!o.dryRun, steps: [] };
   const dir = store.folderOf(m.id);
   const aside = new Aside(m.id, r);
   for (const f of m.files) restoreFile(f, dir, aside, r);
@@ -31,69 +32,82 @@ export function restoreSnapshot(store: SnapshotStore, m: SnapshotManifest, o: { 
     setTimes(f);
   }
   for (const g of m.git) restoreGit(g, dir, m, aside, r);
+  // Undo restore puts back what this restore replaced (undo-restore.ts).
+  if (!r.dryRun && r.steps.length) recordRestore(store, m.id, r.steps);
   return r;
 }
 
 function restoreFile(f: KeptFile, dir: string, aside: Aside, r: RestoreReport): void {
   const now = lstat(f.path);
+  // What was there goes aside (and the undo brings it back from there), or nothing was there.
+  const away = (what?: string) => (now ? { aside: aside.move(f.path, what) } : { none: true as const });
   if (f.type === "dir") {
     if (now?.isDirectory()) return;
-    if (now) aside.move(f.path);
+    const before = away();
     if (!r.dryRun) fs.mkdirSync(f.path, { recursive: true });
+    aside.step({ kind: "path", path: f.path, before });
     return;
   }
   if (f.type === "symlink") {
     if (now?.isSymbolicLink() && fs.readlinkSync(f.path) === f.link) return void r.unchanged.push(f.path);
-    if (now) aside.move(f.path);
+    const before = away();
     r.restored.push(f.path);
     if (r.dryRun) return;
     fs.mkdirSync(path.dirname(f.path), { recursive: true });
     fs.symlinkSync(f.link!, f.path);
+    aside.step({ kind: "path", path: f.path, before });
     return;
   }
   if (f.type === "fifo") {
     if (now?.isFIFO()) return void r.unchanged.push(f.path);
-    if (now) aside.move(f.path);
+    const before = away();
     r.restored.push(f.path);
     if (r.dryRun) return;
     fs.mkdirSync(path.dirname(f.path), { recursive: true });
     // Node has no mkfifo: coreutils' does it, with the kept mode (not the umask's).
     execFileSync("mkfifo", ["-m", (f.mode & 0o7777).toString(8), "--", f.path]);
+    aside.step({ kind: "path", path: f.path, before });
     return;
   }
   if (f.linkOf) {
     // A second name of one file: a link to the first name again, as it was.
     const first = lstat(f.linkOf);
     if (now && first && now.ino === first.ino && now.dev === first.dev) return void r.unchanged.push(f.path);
-    if (now) aside.move(f.path);
+    const before = away();
     r.restored.push(f.path);
-    if (!r.dryRun) fs.linkSync(f.linkOf, f.path);
+    if (r.dryRun) return;
+    fs.linkSync(f.linkOf, f.path);
+    aside.step({ kind: "path", path: f.path, before });
     return;
   }
   const kept = path.join(dir, f.stored!);
   if (now?.isFile() && sameContent(kept, f.path)) {
     if ((now.mode & 0o7777) === f.mode) return void r.unchanged.push(f.path);
     r.restored.push(`${f.path} (mode ${f.mode.toString(8)})`);
-    if (!r.dryRun) fs.chmodSync(f.path, f.mode);
+    if (r.dryRun) return;
+    fs.chmodSync(f.path, f.mode);
+    aside.step({ kind: "path", path: f.path, before: { chmod: now.mode & 0o7777 } });
     return;
   }
-  if (now) setAsideFile(f, dir, now, aside);
+  const before = now ? { aside: setAsideFile(f, dir, now, aside) } : { none: true as const };
   r.restored.push(f.path);
   if (r.dryRun) return;
   fs.mkdirSync(path.dirname(f.path), { recursive: true });
   putInPlace(kept, f.path, f);
+  aside.step({ kind: "path", path: f.path, before });
 }
 
 /**
  * What is there now goes aside. With the call's own version (its post-tool event), the message
  * says which it is; when it is a later edit, the call's version is kept beside it as well.
  */
-function setAsideFile(f: KeptFile, dir: string, now: fs.Stats, aside: Aside): void {
+function setAsideFile(f: KeptFile, dir: string, now: fs.Stats, aside: Aside): string {
   if (!f.after) return aside.move(f.path);
   const after = path.join(dir, f.after.stored);
   if (now.isFile() && sameContent(after, f.path)) return aside.move(f.path, "the call's change");
-  aside.move(f.path, "an edit made after the call");
+  const to = aside.move(f.path, "an edit made after the call");
   aside.callVersion(f.path, after, f.after.mode);
+  return to;
 }
 
 /**

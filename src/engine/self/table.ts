@@ -23,6 +23,7 @@ export const REFUSED_VERBS: { verb: string; only?: string[]; reason: string }[] 
   { verb: "exceptions", reason: "exceptions lift the guard's refusals: only the user adds or revokes them (ask the user)" },
   { verb: "snapshots", only: ["--delete", "--clear"], reason: "deleting snapshots removes what restores the user's files after a mistake (ask the user)" },
   { verb: "restore", reason: "restoring a snapshot is the user's act, from the panel or their own terminal (tell the user the snapshot id)" },
+  { verb: "undo-restore", reason: "taking a restore back is the user's act, from the panel or their own terminal (tell the user the snapshot id)" },
   { verb: "endpoint", reason: "the endpoint's token lets a caller forge ledger lines and snapshots: it is not for the agent (damage-control doctor says whether the folder is guarded)" },
 ];
 

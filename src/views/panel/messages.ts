@@ -235,6 +235,8 @@ export type FromPanel =
   | { type: "copy"; text: string }
   /** Restore the snapshot of feed entry `id` (listed, then confirmed, on the extension side). */
   | { type: "restore"; id: string }
+  /** Take back the last restore of feed entry `id`'s snapshot (the entry then offers Restore again). */
+  | { type: "undoRestore"; id: string }
   /** Runs "Damage Control: Guard VS Code's Agent". */
   | { type: "guardVsCodeAgent" };
 
@@ -284,6 +286,7 @@ export function isFromPanel(m: unknown): m is FromPanel {
     case "explain":
     case "allowInFolder":
     case "restore":
+    case "undoRestore":
       return str("id");
     case "copy":
       return str("text");

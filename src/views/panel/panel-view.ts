@@ -23,7 +23,9 @@ import { AgentHealthMonitor } from "./agent-health-monitor";
 import { logError } from "../log";
 import { folderExceptionWriter } from "./exceptions";
 import { hitsOf, isRefusal, statsOf, toFeed } from "./feed";
-import { confirmAndRestore } from "../restore";
+import { confirmAndRestore, undoLastRestore } from "../restore";
+import { SnapshotStore } from "../../core/snapshots/store";
+import { canUndoRestore } from "../../core/snapshots/undo-restore";
 import { isFromPanel, type ExplainStep, type FeedEntry, type FromPanel, type PanelDiagnostic, type RuleEdit, type RuleList, type ToPanel } from "./messages";
 import { LostMatchTracker } from "./lost-matches";
 import { decideForPanel } from "./panel-decide";
@@ -141,6 +143,9 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
     this.history = all.slice(-STATS_SIZE);
     const refusalsAndAsks = all.filter((e) => e.decision !== "allow" || e.snapshot).reverse().slice(0, FEED_SIZE);
     this.feed.push(...refusalsAndAsks.map((e) => this.withRuleLine(toFeed(e))));
+    // A snapshot restored before the reload (here or with the CLI) still shows Restored, with Undo restore.
+    const store = new SnapshotStore();
+    for (const e of this.feed) if (e.snapshot?.id && canUndoRestore(store, e.snapshot.id)) e.snapshot = { ...e.snapshot, restored: true };
     for (const e of this.feed.slice(0, MATCH_LOOKUPS)) void this.lookUpMatch(e);
   }
 
@@ -281,6 +286,16 @@ export class PanelView implements vscode.WebviewViewProvider, vscode.Disposable 
         if (!done || !e) return;
         // The entry changes (Restore → Restored) and a toast says what was put back.
         if (done.ok && e.snapshot) e.snapshot = { ...e.snapshot, restored: true };
+        this.answer(e, done.ok, done.text);
+        return;
+      }
+      case "undoRestore": {
+        const e = this.feed.find((x) => x.id === m.id);
+        if (!e?.snapshot?.id) return;
+        const done = undoLastRestore(e.snapshot.id);
+        // Undone (or nothing left to undo): the entry offers Restore again; a file changed since
+        // the restore stops it, and the entry stays Restored with the message saying which.
+        if (done.ok || done.nothingToUndo) e.snapshot = { ...e.snapshot, restored: false };
         this.answer(e, done.ok, done.text);
         return;
       }

@@ -91,3 +91,14 @@ export async function widenSideBar(page: Page, width: number): Promise<void> {
   await page.mouse.move(box.x + width, y, { steps: 8 });
   await page.mouse.up();
 }
+
+/** Opens the walkthrough "Guard your coding agents" from the palette, as a user does; waits for its first step. */
+export async function openWalkthrough(page: Page): Promise<void> {
+  await page.keyboard.press("F1");
+  const box = page.locator(sel.quickInputBox);
+  await box.waitFor({ state: "visible", timeout: 10_000 });
+  await box.fill(">Welcome: Open Walkthrough");
+  await page.locator(sel.quickInputRow).filter({ hasText: "Open Walkthrough" }).first().click();
+  await page.locator(sel.quickInputRow).filter({ hasText: "Guard your coding agents" }).first().click();
+  await page.locator(`${sel.walkthroughStep}[data-step-id$="#rules"]`).waitFor({ state: "visible", timeout: 15_000 });
+}

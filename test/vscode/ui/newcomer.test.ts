@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
-import { openFixtureWorkbench, showPanel, track, widenSideBar, type DcWorkbench } from "../support/dc-ui";
+import { openFixtureWorkbench, openWalkthrough, showPanel, track, widenSideBar, type DcWorkbench } from "../support/dc-ui";
 import { bashHook, FIXTURE_COUNTS, FIXTURE_RULES, permission, postClaudeHook, PUSH_PATTERN } from "../support/fixture-workspace";
 import { repoRoot } from "../support/paths";
 import { clickModalButton, hideNotifications, openFile, readModal, readNotifications, runCommand, screenshot, screenshotOnFailure, sel } from "../support/workbench";
@@ -101,17 +101,10 @@ suite("what a newcomer meets", function () {
     await screenshotSideBar(page, "walkthrough-panel");
   });
 
-  // Not asserted: the steps' check marks (see walkthrough-context.ts: none showed checked here).
+  // The steps' check marks: test/vscode/ui/walkthrough.test.ts (with a HOME of its own).
   test("the walkthrough's texts match today's product", async () => {
     const { page } = dc!.wb;
-    await page.keyboard.press("F1");
-    const box = page.locator(sel.quickInputBox);
-    await box.waitFor({ state: "visible", timeout: 10_000 });
-    await box.fill(">Welcome: Open Walkthrough");
-    await page.locator(sel.quickInputRow).filter({ hasText: "Open Walkthrough" }).first().click();
-    await page.locator(sel.quickInputRow).filter({ hasText: "Guard your coding agents" }).first().click();
-    const step = (id: string) => page.locator(`${sel.walkthroughStep}[data-step-id$="#${id}"]`);
-    await step("rules").waitFor({ state: "visible", timeout: 15_000 });
+    await openWalkthrough(page);
     // The texts match today's product: no "start claude from a VS Code terminal".
     const text = await page.locator(".gettingStartedContainer").innerText();
     assert.doesNotMatch(text, /VS Code terminal/);

@@ -1,9 +1,12 @@
 // Restore from the feed, in the real workbench: an allowed `rm README.md` is kept before it runs,
 // its feed entry offers Restore, the modal lists what will be put back, and confirming it brings
-// the file back byte for byte. Control: the file is really gone before the click.
+// the file back byte for byte. Control: the file is really gone before the click. Then Undo
+// restore (issue 38): an overwrite restored, then taken back, leaves the agent's version in place
+// again with no set-aside copy, and the entry offers Restore again.
 import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { Page } from "playwright-core";
 import { openFixtureWorkbench, showPanel, widenSideBar, type DcWorkbench } from "../support/dc-ui";
 import { bashHook, permission, postClaudeHook } from "../support/fixture-workspace";
 import { clickModalButton, readModal, readNotifications, screenshot, screenshotOnFailure } from "../support/workbench";
@@ -63,4 +66,52 @@ suite("undo: Restore in the feed", function () {
     await item.scrollIntoViewIfNeeded();
     await screenshot(page, "undo-feed-restored");
   });
+
+  test("an overwrite restored, then Undo restore: the agent's version is back, no copy is left aside, and the entry offers Restore again", async () => {
+    const { page } = dc!.wb;
+    const file = path.join(dc!.fx.workspace, "app.yaml");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, "port: 8080\n");
+    const command = "echo 'port: 9090' > app.yaml";
+    const answer = await postClaudeHook(dc!.url, dc!.token, bashHook(dc!.fx.workspace, command));
+    assert.notEqual(permission(answer)?.decision, "deny", JSON.stringify(answer.body));
+    // The agent's call runs.
+    fs.writeFileSync(file, "port: 9090\n");
+    const panel = await showPanel(page);
+    const item = panel.locator("#feed li", { hasText: command }).first();
+    await item.waitFor({ state: "visible", timeout: 15_000 });
+    await item.locator("button.act-restore").click();
+    await clickModalButton(page, "Restore");
+    await item.locator(".act-restored").waitFor({ state: "visible", timeout: 10_000 });
+    assert.equal(fs.readFileSync(file, "utf8"), "port: 8080\n");
+    const aside = () => fs.readdirSync(path.dirname(file)).filter((n) => n.startsWith("app.yaml.before-restore-"));
+    assert.equal(aside().length, 1, "the control: the restore set the agent's version aside");
+    await notificationStarting(page, "Restored app.yaml.");
+
+    // Restored, with Undo restore beside it.
+    const undo = item.locator("button.act-undo-restore");
+    assert.equal((await undo.innerText()).trim(), "Undo restore");
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, "undo-feed-undo-restore");
+    await undo.click();
+    const deadline = Date.now() + 10_000;
+    while (fs.readFileSync(file, "utf8") !== "port: 9090\n" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(fs.readFileSync(file, "utf8"), "port: 9090\n", "the agent's version is back in place");
+    assert.deepEqual(aside(), [], "the set-aside copy went back in place");
+    await notificationStarting(page, "Restore undone. app.yaml is back as it was before the restore.");
+    assert.equal((await item.locator(".entry-note").innerText()).trim(), "Restore undone. app.yaml is back as it was before the restore.");
+    // The entry offers Restore again, and no longer says Restored.
+    await item.locator("button.act-restore").waitFor({ state: "visible", timeout: 10_000 });
+    assert.equal(await item.locator(".act-restored").count(), 0);
+    assert.equal(await undo.count(), 0);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, "undo-feed-restore-undone");
+  });
 });
+
+/** Waits for a toast whose text starts with `prefix`. */
+async function notificationStarting(page: Page, prefix: string): Promise<void> {
+  let toast = "";
+  for (const end = Date.now() + 10_000; !toast && Date.now() < end; await page.waitForTimeout(200)) toast = (await readNotifications(page)).find((m) => m.startsWith(prefix)) ?? "";
+  assert.ok(toast, `no toast starting "${prefix}": ${JSON.stringify(await readNotifications(page))}`);
+}
