@@ -24,6 +24,9 @@ describe("defaults: what issue 36's first round missed", () => {
     ]);
     // The zero-access folder itself, or its content read through the walk, stays refused.
     assertDecidedBy({ path: "~/.ssh/" }, "block", ["ls ~/.ssh", "du -sh ~/.ssh", "tree ~/.ssh", "find ~ -name '*.pem' -exec cat {} \\;", "find ~ -name '*.pem' | xargs cat"]);
+    // A search by a secret file's own name is a search for the secret (credentials.ts).
+    assertDecidedBy({ path: "~/.ssh/" }, "block", ["find ~ -name id_rsa", "find / -name id_ed25519 2>/dev/null", "find ~ -type f -name id_ecdsa"]);
+    assertAllowed(["find ~ -name id_ed25519.pub", "find ~/projects -name id_rsa", "find . -name credentials.example"]);
     assertDecidedBy({ path: "~/.cache/huggingface/token" }, "block", ["grep -r token ~/.cache", "cat ~/.cache/huggingface/token", "tar czf /tmp/c.tgz ~/.cache"]);
   });
 

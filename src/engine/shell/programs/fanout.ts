@@ -13,6 +13,7 @@ import type { Stdin } from "../stdin";
 import type { Sym } from "../scope";
 import { shapedArg, known, syntheticArg, type Arg } from "../words";
 import { present, shown } from "./common";
+import { SECRET_FILE_NAMES } from "./credentials";
 
 /** The items a command reads from its stdin, as arguments. */
 function stdinItems(inv: Invocation, stdin: Stdin, nulSeparated: boolean, fromFile?: Arg): Arg[] {
@@ -103,6 +104,8 @@ const find: Handler = (inv, r) => {
   const found: Sym = dirs.length === startDirs.length ? { kind: "under", dirs, ...(named !== undefined && { named }) } : { kind: "unknown" };
   const shownArgs: string[] = args.slice(0, i).map(shown);
   for (const s of startDirs) r.path(inv, s, "list", true, "find");
+  // Searched for by a secret file's own name: what it finds is the secret (credentials.ts).
+  if (named !== undefined && found.kind === "under" && SECRET_FILE_NAMES.has(named)) r.path(inv, shapedArg({ text: "{}", span: inv.span, under: found.dirs, named }), "read", true, `find -name ${named}`);
   const at = r.sink.commands.length;
   while (i < args.length) {
     const a = args[i];
