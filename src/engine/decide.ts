@@ -475,6 +475,11 @@ class Judge {
       // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
       // its content. A folder entry's listing is (its names are its content).
       if (access === "list" && !recursive && m.shape !== "folder") continue;
+      // A recursive listing (du, ls -R, tree, find without -exec/-delete) of a folder that merely
+      // holds a zero-access entry below it walks past the entry: it sizes it, stats it or prints
+      // its name, never its content (issue 36: `du -sh ~/.cache` is not a read of the token in
+      // it). Listing the zero-access folder itself, or a glob that names it, stays refused.
+      if (access === "list" && recursive && !globbed && !candidates.some((p) => pathMatches(m, p))) continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });

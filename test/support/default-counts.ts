@@ -8,11 +8,13 @@ export const DEFAULT_COUNTS = {
   // issue 23; then + 14 effect rules (infra-delete-s3 and infra-delete-cloud among them, which were
   // patterns: − 2) + sql-update-without-where + db-mongo-delete-all = 59; issue 35: + 6 of the
   // guard's own verbs (guard-serve, -install, -exceptions, -snapshots-delete, -restore, -endpoint);
-  // issue 36: + secrets-exfiltrate, secrets-send-untied, system-everything, system-control
-  bashPatterns: 69,
+  // issue 36: + secrets-exfiltrate, secrets-send-untied, system-everything, system-control,
+  // git-prune-now, git-symbolic-ref-head
+  bashPatterns: 71,
   // 7 of the git ones + the 9 infrastructure ones = 16; + the 7 effect rules with `ask: true`
-  // (infra-delete-s3/-cloud were asks already, so + 9 − 2) = 23; issue 36: + secrets-send-untied, system-control
-  ask: 25,
+  // (infra-delete-s3/-cloud were asks already, so + 9 − 2) = 23; issue 36: + secrets-send-untied, system-control,
+  // git-prune-now, git-symbolic-ref-head
+  ask: 27,
   // .env .env.local *.pem *.key ~/.ssh/ ~/.aws/ ~/.pi/agent/auth.json /proc/*/environ (2 `!` carve-outs not counted)
   // + 56 credential stores (issue 35: the block between "Credential stores" and its end, one per line)
   zeroAccess: 64,
@@ -22,6 +24,6 @@ export const DEFAULT_COUNTS = {
   readOnly: 47,
   // .git/ (its `!.git/**/*.lock` carve-out not counted)
   noDelete: 1,
-  // 69 + 64 + 47 + 1 (toolNamePatterns are not in the counts)
-  total: 181,
+  // 71 + 64 + 47 + 1 (toolNamePatterns are not in the counts)
+  total: 183,
 } as const;

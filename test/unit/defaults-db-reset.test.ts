@@ -1,7 +1,7 @@
 // Default rule family: database and environment resets through ORMs and CLIs (block).
 // Incidents: anthropics/claude-code#33183 (prisma db push reset a production database),
 // #47694 and #57165 (supabase db reset wiped curated local data). See docs/defaults.md.
-import { assertAllowed, assertFamily } from "./defaults-helpers";
+import { assertAllowed, assertDecidedByAlone, assertFamily } from "./defaults-helpers";
 
 describe("defaults: database and environment resets (block)", () => {
   it("prisma migrate reset, through every package runner and with options between", () => {
@@ -60,7 +60,9 @@ describe("defaults: database and environment resets (block)", () => {
 
   it("dropdb, mysqladmin drop, dropDatabase(), FLUSHALL, heroku pg:reset, drizzle-kit push --force", () => {
     assertFamily("db-drop-cli", "block", ["dropdb app_dev", "dropdb -h localhost -U postgres --if-exists app", "mysqladmin -u root drop app"]);
-    assertFamily("db-drop-mongo", "block", ["mongosh --eval 'db.dropDatabase()'", "mongo app --quiet --eval \"db.getSiblingDB('x').dropDatabase()\""]);
+    // The MongoDB shells' scripts are also read as what they do (issue 36, remote/mongo-script.ts):
+    // remote-destroy-all-data refuses them too; db-drop-mongo alone still catches each.
+    assertFamily("db-drop-mongo", "block", ["mongosh --eval 'db.dropDatabase()'", "mongo app --quiet --eval \"db.getSiblingDB('x').dropDatabase()\""], ["remote-destroy-all-data"]);
     assertFamily("db-flush-redis", "block", ["redis-cli flushall", "redis-cli -h 127.0.0.1 -n 3 FLUSHDB", "valkey-cli FLUSHALL ASYNC"]);
     assertFamily("db-reset-heroku", "block", ["heroku pg:reset DATABASE --confirm app"]);
     assertFamily("db-push-force-drizzle", "block", ["npx drizzle-kit push --force", "drizzle-kit push:pg --force"]);
@@ -68,6 +70,14 @@ describe("defaults: database and environment resets (block)", () => {
 
   it("DROP DATABASE / DROP SCHEMA / TRUNCATE in SQL the shell analysis reads", () => {
     assertFamily("sql-drop-database", "block", ["psql -c 'drop database app'", "mysql -e 'DROP SCHEMA app'", "psql \"$DATABASE_URL\" -c 'truncate table users'"]);
+  });
+
+  it("every migration of an app unapplied (issue 36): manage.py migrate APP zero, ecto.rollback --all", () => {
+    assertDecidedByAlone("remote-destroy-all-data", "block", ["python manage.py migrate shop zero", "./manage.py migrate accounts zero", "python3 -m django migrate shop zero", "uv run python manage.py migrate shop zero", "mix ecto.rollback --all"]);
+    // One step back stays everyday (the decision above, reviewed in issue 36: the incidents corpus
+    // counts `php artisan migrate:rollback --step=1` as everyday); so do a named earlier migration,
+    // a test database and the forward verbs.
+    assertAllowed(["python manage.py migrate shop 0003", "python manage.py migrate", "python manage.py makemigrations shop", "python manage.py showmigrations", "DJANGO_SETTINGS_MODULE=app.settings python -m django migrate", "mix ecto.rollback", "mix ecto.rollback --step 1", "python script.py migrate x zero_day"]);
   });
 
   it("passes the routine work around them", () => {

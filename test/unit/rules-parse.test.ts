@@ -176,8 +176,9 @@ describe("rules parser", () => {
     // issue 23: the two cloud patterns became effect rules, among 14 effect rules (57);
     // sql-update-without-where and db-mongo-delete-all (59); issue 35: the guard's own verbs by
     // name (guard-serve, -install, -exceptions, -snapshots-delete, -restore, -endpoint: 65);
-    // issue 36: secrets-exfiltrate, secrets-send-untied, system-everything, system-control (69).
-    assert.equal(r.bashToolPatterns.length, 69);
+    // issue 36: secrets-exfiltrate, secrets-send-untied, system-everything, system-control,
+    // git-prune-now, git-symbolic-ref-head (71).
+    assert.equal(r.bashToolPatterns.length, 71);
     assert.equal(r.bashToolPatterns.filter((p) => p.effect !== undefined).length, 18);
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".claude/settings*.json"));
     assert.ok(r.readOnlyPaths.some((p) => p.path === ".pi/"));

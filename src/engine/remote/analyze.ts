@@ -7,6 +7,7 @@ import type { RemoteEffect, RemoteEffectKind, RemoteTarget } from "../shell/type
 import { EVERYDAY_VERB_PROGRAMS, REMOTE_TABLE, type RemoteProgram, type RemoteRow, type VerbFamily } from "./table";
 import { httpEffect, MADE_PUBLIC } from "./http";
 import { signalsEverything } from "./system";
+import { mongoScriptDeletes } from "./mongo-script";
 
 /** What the analyser needs of an invocation (a subset of the shell's Invocation). */
 export interface RemoteWords {
@@ -170,7 +171,10 @@ export function remoteEffects(inv: RemoteWords, understood: boolean, out: Remote
   } else if (entry.special === "git") gitPush(p, inv.span, out);
   else if (entry.special === "copy") copyOnto(inv.name, p, inv.span, out);
   else if (entry.special === "rclone") rclone(p, inv.span, out);
-  else if (entry.special === "signal" && signalsEverything(inv.args)) out.push({ effect: "destroy-all", target: "system", program: inv.name, resource: "every process", span: inv.span, via: `${inv.name} of every process` });
+  else if (entry.special === "mongo") {
+    const d = mongoScriptDeletes(inv.args);
+    if (d) out.push({ effect: "destroy-all", target: "data-service", program: inv.name, resource: "", span: inv.span, via: `${inv.name} --eval ${d.via}` });
+  } else if (entry.special === "signal" && signalsEverything(inv.args)) out.push({ effect: "destroy-all", target: "system", program: inv.name, resource: "every process", span: inv.span, via: `${inv.name} of every process` });
   if (out.some((e) => e.span === inv.span)) return;
   if (entry.rows && fromRows(inv.name, p, entry.rows, inv.span, out)) return;
   if (entry.verbs) fromVerbs(inv.name, p, entry.verbs, entry.target ?? "cloud", inv.span, out, entry.remoteGroups);

@@ -11,9 +11,23 @@ const deletes = (sub: string, more: Partial<RemoteRow> = {}): RemoteRow => ({ ..
 /** Redis commands are case-insensitive. */
 const anyCase = (words: string) => words.split("|").flatMap((w) => [w, w.toUpperCase()]).join("|");
 
+/**
+ * Django's `migrate APP zero` unapplies every migration of APP: all its tables go (issue 36). A
+ * migration to a named earlier one (`migrate APP 0003`) is one of the single steps back below.
+ */
+const DJANGO_ZERO = drops("migrate * zero");
+
 export const DATA_STORE_ENTRIES: Record<string, RemoteProgram> = {
-  // A single step back (`migrate down 1`, `knex migrate:rollback`) is routine; all of them is a drop.
+  // A single step back (`migrate down 1`, `knex migrate:rollback`) is routine: it undoes the
+  // migration being written, and the incidents corpus counts `artisan migrate:rollback --step=1`
+  // as everyday (issue 36 kept this decision; test/unit/defaults-db-reset.test.ts). All of them is a drop.
   migrate: { rows: [drops("drop"), drops("down", { when: ["all"] })] },
+  mix: { rows: [drops("ecto.rollback", { when: ["all"] })] },
+  "manage.py": { rows: [DJANGO_ZERO] },
+  "django-admin": { rows: [DJANGO_ZERO] },
+  // `python manage.py migrate APP zero`, `python -m django migrate APP zero`.
+  python: { rows: [DJANGO_ZERO] },
+  python3: { rows: [DJANGO_ZERO] },
   sqlx: { rows: [drops("database drop|reset")] },
   atlas: { rows: [drops("schema clean")] },
   sqitch: { rows: [drops("revert", { unless: [...HELP, "to", "to-change"] })] },
@@ -27,6 +41,9 @@ export const DATA_STORE_ENTRIES: Record<string, RemoteProgram> = {
   flyway: { rows: [drops("clean")] },
   "pg_restore": { rows: [deletes("", { when: ["c", "clean"] })] },
   mongorestore: { rows: [deletes("", { when: ["drop"] })] },
+  // The MongoDB shells' scripts (mongo-script.ts): a drop or an always-true delete empties the store.
+  mongosh: { special: "mongo" },
+  mongo: { special: "mongo" },
   // A delete of keys only known at run time (`redis-cli --scan … | xargs redis-cli del`): many keys.
   "redis-cli": { rows: [deletes(anyCase("del|unlink"), { operand: /^$/ }), deletes(anyCase("eval|evalsha|fcall|function"), { operand: /\b(del|unlink|flushall|flushdb)\b/i })] },
   "valkey-cli": { rows: [deletes(anyCase("del|unlink"), { operand: /^$/ }), deletes(anyCase("eval|evalsha|fcall|function"), { operand: /\b(del|unlink|flushall|flushdb)\b/i })] },

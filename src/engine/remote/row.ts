@@ -27,7 +27,7 @@ export interface RemoteProgram {
   verbs?: VerbFamily;
   /** The class of resource the CLI's verbs reach. */
   target?: RemoteTarget;
-  special?: "http" | "git" | "copy" | "rclone" | "signal";
+  special?: "http" | "git" | "copy" | "rclone" | "signal" | "mongo";
   /** Command groups that are remote resources for this CLI although they name local settings elsewhere (`circleci context`). */
   remoteGroups?: string[];
 }

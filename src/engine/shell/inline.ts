@@ -96,7 +96,15 @@ const PHP: [RegExp, Op][] = [
   [/\bchmod\s*\(/g, "chmod"],
   [/->(?:exec|query|prepare)\s*\(/g, "sql"],
 ];
-const TABLES: Record<Language, [RegExp, Op][]> = { python: PY, node: JS, ruby: RUBY, perl: PERL, php: PHP };
+// Lua as Neovim runs it (`:lua`, issue 36): os.execute/io.popen and vim.fn.system run shell code.
+const LUA: [RegExp, Op][] = [
+  [/\b(?:os\.execute|io\.popen|vim\.fn\.system|vim\.fn\.systemlist)\s*\(/g, "shell"],
+  [/\bos\.remove\s*\(/g, "delete"],
+  [/\bos\.rename\s*\(/g, "move"],
+  [/\bio\.open\s*\(/g, "open"],
+  [/\bio\.lines\s*\(/g, "read"],
+];
+const TABLES: Record<Language, [RegExp, Op][]> = { python: PY, node: JS, ruby: RUBY, perl: PERL, php: PHP, lua: LUA };
 
 /**
  * Python modules reached by another name: `import subprocess as sp` (sp.run), `from shutil import
@@ -373,7 +381,7 @@ function pathChainEnd(text: string, i: number, parenthesised: boolean): number {
 
 /** Ruby/Perl/PHP backticks and %x()/qx{} run shell code. */
 function runBackticks(lang: Language, code: Code, text: string, inv: Invocation, r: Runner, claimed: Set<number>): void {
-  if (lang === "python" || lang === "node") return;
+  if (lang === "python" || lang === "node" || lang === "lua") return;
   const re = /`([^`]*)`|(?:%x|qx)([({[<|!])/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {

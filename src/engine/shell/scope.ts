@@ -46,6 +46,13 @@ export class Scope {
     return s;
   }
 
+  /** Takes the working directory (and OLDPWD) a command run in `other`, a fork with its prefix assignments, moved to. */
+  adoptDirectory(other: Scope): void {
+    this.cwd = other.cwd;
+    const old = other.vars.get("OLDPWD");
+    if (old) this.vars.set("OLDPWD", old);
+  }
+
   set(name: string, value: Sym): void {
     this.vars.set(name, value);
   }

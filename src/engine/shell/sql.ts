@@ -120,7 +120,7 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
     // literals build (`EXECUTE 'DROP ' || 'TABLE ' || t`, `CONCAT('TRUNC','ATE TABLE p')`,
     // `format('DROP OWNED BY %I', r)`): also shown as those literals joined.
     const dynamic = /^(DO|EXECUTE|PREPARE|SET|CALL|BEGIN|DECLARE)\b|\bEXECUTE\b/i.test(text) ? [...text.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]).join("") : "";
-    const built = dynamic && /\b(DROP|TRUNCATE|DELETE|ALTER)\b/i.test(dynamic) ? [`${dynamic.replace(/\s+/g, " ").trim()};`] : [];
+    const built = [dynamic, ...executed(text)].filter((d) => /\b(DROP|TRUNCATE|DELETE|ALTER)\b/i.test(d)).map((d) => `${d.replace(/\s+/g, " ").trim()};`);
     const owned = /^DROP OWNED BY (\S+)/i.exec(unqualified) ?? /\bDROP OWNED BY (\S+)/i.exec(dynamic);
     const ownership = owned ? [`DROP SCHEMA ${owned[1]};`] : [];
     const variants = [...new Set([unquoted, unqualified, ...bare, ...unfiltered, ...ownership, ...built])].filter((v) => v !== text);
@@ -135,6 +135,33 @@ export function sqlStatements(code: Code): { statements: SqlStatement[]; shell: 
   }
   flush(code.text.length, false);
   return { statements: out, shell };
+}
+
+/**
+ * The statement each `EXECUTE` of a procedural block runs (issue 36): the string literals of its
+ * expression joined, an operand that is not a literal (`quote_ident(r.tablename)`, `t`) and a
+ * `format()` placeholder (`%I`, `%s`, `%L`) standing as one identifier. `EXECUTE format('DELETE
+ * FROM %I', r.tablename)` in a loop over the tables is `DELETE FROM x;`, whatever the loop selects.
+ */
+function executed(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(/\bEXECUTE\b/i).slice(1)) {
+    const expr = part.split(/\b(?:USING|INTO|LOOP|END|THEN)\b|;/i)[0];
+    let built = "";
+    let last = 0;
+    for (const m of expr.matchAll(/'((?:[^']|'')*)'/g)) {
+      // Something other than concatenation between two literals is a value: one identifier.
+      const between = expr.slice(last, m.index).replace(/\b(format|concat|CONCAT|FORMAT)\s*\(|\|\||[(),\s]/g, "");
+      if (between !== "" && built !== "") built += " x ";
+      built += m[1].replace(/''/g, "'").replace(/%[ILs]/g, "x");
+      last = m.index + m[0].length;
+    }
+    if (built === "") continue;
+    // `… || t` after the last literal is concatenated; `format('…', t)`'s `, t` fills a placeholder.
+    if (/\|\|\s*\S/.test(expr.slice(last))) built += " x";
+    out.push(built);
+  }
+  return out;
 }
 
 /** A condition true for every row: a constant comparison, `TRUE`, a column compared with itself, or either of those OR anything. */

@@ -321,6 +321,8 @@ export class Walker implements Runner {
       for (const [name, v] of assignments.slice(0, prefixCount)) runScope.set(name, known(v) ? { kind: "literal", value: v.value, ...(v.code && { code: v.code }) } : { kind: "unknown" });
     }
     const out = this.run(argv, runScope, input, spanIn(src, cmd.pos, cmd.end), depth).stdout;
+    // `CDPATH=~ cd .ssh`: the prefix assignment is the builtin's alone, its directory change is the shell's.
+    if (runScope !== scope) scope.adoptDirectory(runScope);
     if (!stdoutToFile(cmd.redirects)) return out;
     this.remember(cmd.redirects, src, scope, out);
     return this.consumed(out);

@@ -3,9 +3,10 @@
 // the options that carry one; each carried command is judged as the command it is
 // (`git -c core.sshCommand='rm -rf ~' fetch` is `rm -rf ~`). Called for every invocation.
 import { sliceCode } from "../code";
+import { analyzeInline } from "../inline";
 import type { Invocation, Runner } from "../runner";
 import { known, syntheticArg, type Arg } from "../words";
-import { subArg } from "./common";
+import { subArg, writtenText } from "./common";
 
 interface Carrier {
   /** The option (`--rsh`, `-e`; `+` a vim/less `+cmd` word); absent: the words after `sub`. */
@@ -18,13 +19,14 @@ interface Carrier {
   strip?: RegExp;
   /** Only a value that starts so is a command (vim's `-c '!…'`). */
   only?: RegExp;
-  /** `argv`: the words themselves are the command (`git bisect run rm …`); else shell code. */
-  as?: "argv" | "config";
+  /** `argv`: the words themselves are the command (`git bisect run rm …`); `lua`: Lua code; else shell code. */
+  as?: "argv" | "config" | "lua";
 }
 
 const GIT_CONFIG_COMMANDS = /^(core\.sshcommand|core\.pager|core\.editor|core\.fsmonitor|core\.askpass|sequence\.editor|diff\.external|diff\.[^.]+\.textconv|diff\.[^.]+\.command|merge\.[^.]+\.driver|filter\.[^.]+\.(clean|smudge|process)|pager\.[a-z-]+|credential\.helper|credential\.[^=]+\.helper|uploadpack\.packobjectshook|gpg\.program|gpg\.[a-z]+\.program|ssh\.command|alias\.[^=]+)$/i;
 const SSH_COMMANDS = /^(proxycommand|localcommand|remotecommand|knownhostscommand)$/i;
-const VIM = [{ option: ["-c", "--cmd", "+"], only: /^:?!/, strip: /^:?!/ }];
+// `-c '!cmd'` runs cmd in a shell; `-c 'lua …'` runs Lua, read as inline code (inline.ts).
+const VIM: Carrier[] = [{ option: ["-c", "--cmd", "+"], only: /^:?!/, strip: /^:?!/ }, { option: ["-c", "--cmd", "+"], only: /^:?lua\s/, strip: /^:?lua\s+/, as: "lua" }];
 
 const CARRIERS: Record<string, Carrier[]> = {
   git: [
@@ -52,6 +54,39 @@ const CARRIERS: Record<string, Carrier[]> = {
   ex: VIM,
   less: [{ option: ["+"], only: /^!/, strip: /^!/ }],
 };
+
+/** git subcommands → the hooks they run (githooks(5)); a hook is a file in core.hooksPath. */
+const GIT_HOOKS: Record<string, string[]> = {
+  commit: ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"],
+  merge: ["pre-merge-commit", "commit-msg", "post-merge"],
+  pull: ["post-merge", "post-checkout", "post-rewrite"],
+  push: ["pre-push", "reference-transaction"],
+  checkout: ["post-checkout"],
+  switch: ["post-checkout"],
+  rebase: ["pre-rebase", "post-rewrite", "post-checkout"],
+  am: ["applypatch-msg", "pre-applypatch", "post-applypatch"],
+  clone: ["post-checkout"],
+  gc: ["pre-auto-gc"],
+};
+
+/**
+ * `git -c core.hooksPath=DIR commit`: git runs DIR's hooks for the subcommand; a hook written
+ * earlier in this line (`printf '…' > DIR/pre-commit`) runs as written (issue 36, family 6).
+ * Hooks not written here are the repository's own, as any `git commit` runs.
+ */
+function hooksRun(inv: Invocation, r: Runner, sub: number): void {
+  if (sub < 0 || !known(inv.args[sub])) return;
+  const hooks = Object.hasOwn(GIT_HOOKS, inv.args[sub].value!) ? GIT_HOOKS[inv.args[sub].value!] : undefined;
+  if (!hooks) return;
+  for (const v of optionValues(inv.args.slice(0, sub), ["-c"], 0)) {
+    const m = known(v) ? /^core\.hookspath=(.+)$/i.exec(v.value) : null;
+    if (!m) continue;
+    for (const hook of hooks) {
+      const code = writtenText(inv, `${m[1].replace(/\/+$/, "")}/${hook}`);
+      if (code) r.runCode(code, inv.scope.child(), { kind: "none" }, inv.depth + 1, `git's ${hook} hook, written in this command line`);
+    }
+  }
+}
 
 /** The git subcommand word's index (after global options and their values). */
 function gitSub(args: readonly Arg[]): number {
@@ -108,6 +143,7 @@ export function carriedCommands(inv: Invocation, r: Runner): void {
   const carriers = Object.prototype.hasOwnProperty.call(CARRIERS, inv.name) ? CARRIERS[inv.name] : undefined;
   if (!carriers) return;
   const sub = inv.name === "git" ? gitSub(inv.args) : -1;
+  if (inv.name === "git") hooksRun(inv, r, sub);
   for (const c of carriers) {
     if (c.sub !== undefined && (sub < 0 || inv.args[sub].value !== c.sub)) continue;
     const why = `${inv.name}${c.sub ? ` ${c.sub}` : ""}${c.option ? ` ${c.option[0]}` : ""}`;
@@ -132,7 +168,8 @@ export function carriedCommands(inv: Invocation, r: Runner): void {
       const cmd = carried(c, v);
       if (!cmd) continue;
       const code = cmd.code ?? (v.code ? sliceCode(v.code, v.value!.length - cmd.value!.length) : syntheticArg(cmd.value!, v.span).code!);
-      r.runCode(code, inv.scope.child(), { kind: "none" }, inv.depth + 1, why);
+      if (c.as === "lua") analyzeInline("lua", code, inv, r);
+      else r.runCode(code, inv.scope.child(), { kind: "none" }, inv.depth + 1, why);
     }
   }
 }

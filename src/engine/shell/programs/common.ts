@@ -1,6 +1,8 @@
 // Small helpers shared by the program handlers.
 import { DATA, type Presented } from "../normalize";
 import type { Invocation, Runner } from "../runner";
+import { resolvePath } from "../../paths";
+import type { Code } from "../code";
 import { shapedArg, known, type Arg } from "../words";
 
 /** Container CLIs: their mounts and env files are read (table.ts), their exec/run wrap (wrappers.ts). */
@@ -56,4 +58,16 @@ export function mention(inv: Invocation, r: Runner, a: Arg): void {
 export function subArg(a: Arg, value: string): Arg {
   const start = Math.max(a.span.start, a.span.end - value.length);
   return shapedArg({ value, text: value, span: { start, end: a.span.end }, code: { text: value, base: start }, glob: a.glob ? true : undefined });
+}
+
+/**
+ * The text written to file `f` earlier in the command line (`cat > drop.sql <<EOF`, `printf … >
+ * hook.sh`), if any: a client, a shell or git's hooks that run the file run that text (issue 36).
+ */
+export function writtenText(inv: Pick<Invocation, "scope">, f: Arg | string): Code | undefined {
+  const value = typeof f === "string" ? f : known(f) ? f.value : undefined;
+  if (value === undefined || inv.scope.cwd === undefined) return undefined;
+  const abs = resolvePath(value, { cwd: inv.scope.cwd, home: inv.scope.home });
+  const sym = abs === undefined ? undefined : inv.scope.get(`written ${abs}`);
+  return sym?.kind === "literal" ? sym.code : undefined;
 }

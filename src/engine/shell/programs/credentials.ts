@@ -15,3 +15,11 @@ export const CREDENTIAL_USES = {
   // --kubeconfig: kubectl signs in with the file it names (issue 35: ~/.kube/ is zero-access).
   kubectl: ["client-key", "client-certificate", "certificate-authority", "kubeconfig"],
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * File names that say the file holds a secret wherever it lies (ssh's private keys, the netrc
+ * and pgpass files, git's credential store). A `find DIR -name id_rsa` that walks past a
+ * zero-access folder is a search for the secret itself, judged as reading what it finds, where
+ * `find ~ -name '*.pem'` only lists names (issue 36).
+ */
+export const SECRET_FILE_NAMES: ReadonlySet<string> = new Set(["id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk", "identity", ".netrc", "_netrc", ".pgpass", ".git-credentials", "credentials", "credentials.json", "credentials.toml", ".vault-token"]);

@@ -18,6 +18,8 @@ export interface EffectRow {
   uses?: readonly string[];
   /** `uses` only when one of these options is given (`openssl rsa -in KEY -pubout` derives the public key). */
   usesWhen?: readonly string[];
+  /** Not `uses` when one of these is given (`openssl rsa -pubout -text` prints the private components). */
+  usesUnless?: readonly string[];
   /** The operands are credential files the program loads (`ssh-add KEY`): used, not read. */
   usesOperands?: boolean;
 }

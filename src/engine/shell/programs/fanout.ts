@@ -13,6 +13,7 @@ import type { Stdin } from "../stdin";
 import type { Sym } from "../scope";
 import { shapedArg, known, syntheticArg, type Arg } from "../words";
 import { present, shown } from "./common";
+import { SECRET_FILE_NAMES } from "./credentials";
 
 /** The items a command reads from its stdin, as arguments. */
 function stdinItems(inv: Invocation, stdin: Stdin, nulSeparated: boolean, fromFile?: Arg): Arg[] {
@@ -103,6 +104,8 @@ const find: Handler = (inv, r) => {
   const found: Sym = dirs.length === startDirs.length ? { kind: "under", dirs, ...(named !== undefined && { named }) } : { kind: "unknown" };
   const shownArgs: string[] = args.slice(0, i).map(shown);
   for (const s of startDirs) r.path(inv, s, "list", true, "find");
+  // Searched for by a secret file's own name: what it finds is the secret (credentials.ts).
+  if (named !== undefined && found.kind === "under" && SECRET_FILE_NAMES.has(named)) r.path(inv, shapedArg({ text: "{}", span: inv.span, under: found.dirs, named }), "read", true, `find -name ${named}`);
   const at = r.sink.commands.length;
   while (i < args.length) {
     const a = args[i];
@@ -112,11 +115,18 @@ const find: Handler = (inv, r) => {
       const stop = end < 0 ? args.length : end;
       const cmd = args.slice(i + 1, stop);
       shownArgs.push(v, ...cmd.map(shown), ...(end >= 0 ? [args[end].value!] : []));
+      // `-ok`/`-okdir` run the command only for the entries the user confirms, one by one, on
+      // find's standard input (issue 36): with nothing fed to it in the line, each run is put to
+      // the user with its path, as the guard's ask would, so the walk is neither the unconfirmed
+      // recursive delete `-exec` is nor a touch of the paths it may reach. The command itself is
+      // still judged as written (`-ok rm -rf {}` is an rm -rf one keystroke confirms). Fed
+      // (`yes | find … -ok rm {} \;`), the answers are the agent's: it is -exec.
+      const confirmed = (v === "-ok" || v === "-okdir") && inv.stdin.kind === "none";
       if (cmd.length) {
         const span = { start: cmd[0].span.start, end: cmd[cmd.length - 1].span.end };
-        r.run(cmd, inv.scope.withPlaceholder("{}", found), { kind: "none" }, span, inv.depth + 1);
+        r.run(cmd, inv.scope.withPlaceholder("{}", confirmed ? { kind: "literal", value: "{}" } : found), { kind: "none" }, span, inv.depth + 1);
         // `-exec rm {}` over a walk is a recursive delete of the walked folders.
-        if (/^(rm|unlink|shred)$/.test(programName(cmd[0].value ?? ""))) r.emitText(["rm", "-r", ...startDirs.map(shown)].join(" "), span);
+        if (!confirmed && /^(rm|unlink|shred)$/.test(programName(cmd[0].value ?? ""))) r.emitText(["rm", "-r", ...startDirs.map(shown)].join(" "), span);
       }
       i = stop + 1;
       continue;

@@ -177,8 +177,34 @@ const sed: Handler = (inv, r) => {
   for (const f of scriptFiles) r.path(inv, f, "read", false, "sed -f");
   for (const f of operands) r.path(inv, f, inPlace ? "write" : "read", false, inPlace ? "sed -i" : "sed");
   for (const s of scripts) for (const w of sedWriteTargets(s)) r.path(inv, w, "write", false, "sed w");
+  for (const s of scripts) sedExecutes(inv, r, s);
   return { stdout: passUnder(inv.stdin) };
 };
+
+/** An address before a sed command: `1`, `$`, `/re/`, a range of them, negated with `!`. */
+const SED_ADDRESS = String.raw`(?:(?:\d+|\$|\/(?:\\.|[^/])*\/)(?:\s*,\s*(?:\d+|\$|\/(?:\\.|[^/])*\/))?\s*!?\s*)?`;
+/** GNU sed's `e COMMAND` (to the end of the line), or a bare `e` that runs the pattern space. */
+const SED_E_COMMAND = new RegExp(String.raw`(?:^|[;\n{}])\s*${SED_ADDRESS}e(?:[ \t]+([^\n]*))?(?=$|[\n;}])`, "g");
+/** `s/RE/REPLACEMENT/FLAGS` with the `e` flag: the pattern space after the substitution is run. */
+const SED_E_FLAG = /s(.)((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1[gpiImM0-9]*e[gpiImMe0-9]*/g;
+
+/**
+ * GNU sed runs commands (issue 36, family 6): `e COMMAND` runs COMMAND, `s/…/CMD/e` runs the
+ * substituted line. Each is judged as the command it is; a command made of the input (a bare `e`,
+ * a replacement with `&` or `\1`, a match of less than the whole line) is only known when it runs.
+ */
+function sedExecutes(inv: Invocation, r: Runner, script: Arg): void {
+  if (!known(script)) return;
+  for (const m of script.value.matchAll(SED_E_COMMAND)) {
+    if (m[1] === undefined || m[1].trim() === "") r.uncertain("sed's `e` runs each input line as a command, which is only known when it runs", script.span);
+    else r.runCode(subArg(script, m[1]).code!, inv.scope.child(), { kind: "none" }, inv.depth + 1, "sed e");
+  }
+  for (const m of script.value.matchAll(SED_E_FLAG)) {
+    // Only a match of the whole line (`.*`) leaves nothing of the input in the command.
+    if (/\\[0-9]|&/.test(m[3]) || !/^\^?\.\*\$?$/.test(m[2])) r.uncertain("sed's `s///e` runs the substituted line as a command, which is only known when it runs", script.span);
+    else if (m[3].trim() !== "") r.runCode(subArg(script, m[3]).code!, inv.scope.child(), { kind: "none" }, inv.depth + 1, "sed s///e");
+  }
+}
 
 function sedWriteTargets(script: Arg): Arg[] {
   if (!known(script)) return [];
@@ -411,17 +437,42 @@ const cd: Handler = (inv, r) => {
   const operands = inv.args.filter((a) => !isOption(a) || a.value === "-");
   r.emit(inv, present([inv.name], inv.args));
   const dir = operands[0];
+  const previous = inv.scope.cwd;
+  // bash's cd keeps the folder it leaves in OLDPWD; `cd -` goes back there (issue 36: after
+  // `cd "$(mktemp -d)" && … && cd -`, "$OLDPWD" is the temporary folder).
+  const leave = (to: string | undefined) => {
+    inv.scope.cwd = to;
+    inv.scope.set("OLDPWD", previous !== undefined ? { kind: "literal", value: previous } : { kind: "unknown" });
+  };
   if (inv.name === "popd") {
-    inv.scope.cwd = undefined;
+    leave(undefined);
     return;
   }
   if (!dir) {
-    if (inv.name === "cd") inv.scope.cwd = inv.scope.home;
+    if (inv.name === "cd") leave(inv.scope.home);
     return;
   }
+  if (known(dir) && dir.value === "-") {
+    const back = inv.scope.get("OLDPWD");
+    leave(back.kind === "literal" ? back.value : undefined);
+    return;
+  }
+  // A relative name not starting with `.`/`..` is looked up in CDPATH's folders first (bash's
+  // cd): `CDPATH=~ cd .ssh` enters ~/.ssh (issue 36, family 7).
+  const viaCdpath = known(dir) && !dir.glob ? cdpathDir(inv, dir.value) : undefined;
+  if (viaCdpath !== undefined) r.path(inv, shapedArg({ ...dir, value: viaCdpath, text: viaCdpath }), "list", false, `${inv.name} through CDPATH`);
   r.path(inv, dir, "list", false, inv.name);
-  inv.scope.cwd = known(dir) && dir.value !== "-" && inv.scope.cwd !== undefined && !dir.glob ? resolvePath(dir.value, { cwd: inv.scope.cwd, home: inv.scope.home }) : undefined;
+  leave(viaCdpath ?? (known(dir) && inv.scope.cwd !== undefined && !dir.glob ? resolvePath(dir.value, { cwd: inv.scope.cwd, home: inv.scope.home }) : undefined));
 };
+
+/** The folder CDPATH's first entry makes of a relative `cd` operand (an empty entry is the current folder). */
+function cdpathDir(inv: Invocation, dir: string): string | undefined {
+  const cdpath = inv.scope.get("CDPATH");
+  if (cdpath.kind !== "literal" || /^(\/|~|\.\.?(\/|$))/.test(dir)) return undefined;
+  const first = cdpath.value.split(":")[0];
+  if (first === "" || inv.scope.cwd === undefined) return undefined;
+  return resolvePath(`${first.replace(/\/+$/, "")}/${dir}`, { cwd: inv.scope.cwd, home: inv.scope.home });
+}
 
 // ---- editors --------------------------------------------------------------------------------
 

@@ -31,6 +31,9 @@ const SUB_SPECS: Record<string, OptionSpec> = {
   reset: { longWithValue: ["pathspec-from-file"] },
   log: { shortWithValue: "SGn", longWithValue: ["grep", "author", "committer", "format", "pretty", "since", "until"] },
   notes: { shortWithValue: "mFC", longWithValue: ["message", "file"] },
+  prune: { longWithValue: ["expire"] },
+  reflog: { longWithValue: ["expire", "expire-unreachable"] },
+  "symbolic-ref": { shortWithValue: "m" },
 };
 /** Long options of the subcommands whose destructive options the patterns name. */
 const LONG_OPTIONS: Record<string, string[]> = {
@@ -297,10 +300,23 @@ function plumbingAsPorcelain(sub: string, p: ParsedArgs, operands: readonly Arg[
   if (sub === "update-ref" && !has(p, "d") && operands.length >= 2 && known(operands[0]) && /^refs\/heads\//.test(operands[0].value) && operands[1].value !== "HEAD") return `git branch -D ${operands[0].value.slice(11)}`;
   // `filter-branch`/`filter-repo`: every branch's history rewritten; the commits only the old history reached are lost.
   if ((sub === "filter-branch" || sub === "filter-repo") && !has(p, "dry-run", "analyze")) return "git branch -D (every branch rewritten)";
+  // Unreachable objects deleted now (`gc --prune=now`, `prune` without an --expire, `reflog expire
+  // --expire=now --all`): the commits of a dropped stash, a deleted branch or a rewritten history,
+  // which the reflog and `git fsck --lost-found` bring back for weeks, are gone (issue 36).
+  if (sub === "gc" && valuesOf(p, "prune").some(pruneNow)) return "git prune --expire=now";
+  if (sub === "prune" && !has(p, "n", "dry-run") && (valuesOf(p, "expire").length === 0 || valuesOf(p, "expire").some(pruneNow))) return "git prune --expire=now";
+  if (sub === "reflog" && operands[0]?.value === "expire" && !has(p, "n", "dry-run") && valuesOf(p, "expire", "expire-unreachable").some(pruneNow)) return "git prune --expire=now";
+  // `symbolic-ref HEAD refs/heads/X` points HEAD at another branch and leaves the index and the
+  // worktree as they are (the next commit lands on X with this branch's content); `-d HEAD`
+  // deletes HEAD: shown as the HEAD move it is. (`symbolic-ref HEAD` / `--short HEAD` only read it.)
+  if (sub === "symbolic-ref" && operands[0]?.value === "HEAD" && (operands.length >= 2 || has(p, "d", "delete"))) return `git symbolic-ref --move HEAD ${operands[1] ? shown(operands[1]) : "(deleted)"}`;
   // `worktree remove --force`: the worktree's uncommitted changes go with it.
   if (sub === "worktree" && operands[0]?.value === "remove" && has(p, "f", "force")) return "git checkout -f";
   return undefined;
 }
+
+/** An expiry that is now: `now`, `all`, `0` (git's approxidate for "no grace period"). */
+const pruneNow = (a: Arg) => known(a) && /^(now|all|0)$/i.test(a.value);
 
 export function gitHandlers(): Record<string, Handler> {
   return { git };

@@ -7,7 +7,7 @@ import { DATA } from "../normalize";
 import type { Handler, Invocation, Runner } from "../runner";
 import type { Sym } from "../scope";
 import { known, type Arg } from "../words";
-import { mention, shown } from "./common";
+import { mention, shown, writtenText } from "./common";
 
 export const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "yash", "rbash"];
 
@@ -53,7 +53,10 @@ const shell: Handler = (inv, r) => {
   const stdinScript = rest.length > 0 && known(rest[0]) && /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(rest[0].value);
   if (rest.length > 0 && !fromStdin && !stdinScript) {
     if (rest[0].pipe) return runPipeScript(inv, r, rest[0]);
-    // `bash script.sh`: runs a file whose content is not known here (like any program would be).
+    // `printf 'rm -rf ~' > x.sh && bash x.sh`: a script written earlier in this line runs as written (issue 36).
+    const written = writtenText(inv, rest[0]);
+    if (written) r.runCode(written, inv.scope.child(rest.slice(1).map(symOf)), { kind: "none" }, inv.depth + 1, `${inv.name} ${shown(rest[0])}, written in this command line`);
+    // `bash script.sh`: otherwise runs a file whose content is not known here (like any program would be).
     mention(inv, r, rest[0]);
     return;
   }
@@ -136,6 +139,8 @@ const source: Handler = (inv, r) => {
   r.emit(inv, { head: [inv.name], args: inv.args.map(shown) });
   if (inv.args[0]?.pipe) return runPipeScript(inv, r, inv.args[0]);
   if (inv.args[0]) r.path(inv, inv.args[0], "read", false, inv.name);
+  const written = inv.args[0] && writtenText(inv, inv.args[0]);
+  if (written) r.runCode(written, inv.scope, { kind: "none" }, inv.depth + 1, `${inv.name} ${shown(inv.args[0])}, written in this command line`);
 };
 
 /**

@@ -5,9 +5,8 @@ import { sqlStatements } from "../sql";
 import { DATA } from "../normalize";
 import { parseOptions, valuesOf, type OptionSpec } from "../options";
 import type { Handler, Invocation, Runner } from "../runner";
-import { known, type Arg } from "../words";
-import { resolvePath } from "../../paths";
-import { mentionAll, shown } from "./common";
+import type { Arg } from "../words";
+import { mentionAll, shown, writtenText } from "./common";
 
 interface ClientSpec extends OptionSpec {
   /** Options whose value is SQL. */
@@ -63,14 +62,6 @@ const client =
       if (written.kind === "literal" && written.code) runSql(inv, r, written.code);
     }
   };
-
-/** The text written to file `f` earlier in the command line, if any. */
-function writtenText(inv: Invocation, f: Arg): import("../code").Code | undefined {
-  if (!known(f) || inv.scope.cwd === undefined) return undefined;
-  const abs = resolvePath(f.value, { cwd: inv.scope.cwd, home: inv.scope.home });
-  const sym = abs === undefined ? undefined : inv.scope.get(`written ${abs}`);
-  return sym?.kind === "literal" ? sym.code : undefined;
-}
 
 export function sqlHandlers(): Record<string, Handler> {
   const out: Record<string, Handler> = {};

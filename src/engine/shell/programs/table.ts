@@ -66,8 +66,11 @@ export const EFFECT_TABLE: Record<string, EffectRow[]> = {
   "ssh-add": [{ usesOperands: true, spec: { shortWithValue: "EHSt" } }],
   openssl: [
     ...["s_client", "s_server", "s_time"].map((s) => ({ sub: [s], uses: CREDENTIAL_USES.openssl, spec: { singleDashLong: true, longWithValue: ["connect", "accept", "port", "cert", "key", "CAfile", "CApath", "cert_chain", "chainCAfile", "servername", "pass", "proxy", "starttls", "keyform", "certform"] } })),
-    // A private key whose PUBLIC half is derived (`-pubout`) is used, not shown.
-    ...["rsa", "pkey", "ec"].map((s) => ({ sub: [s], uses: ["in"], usesWhen: ["pubout"], spec: { singleDashLong: true, longWithValue: OPENSSL_VALUES } })),
+    // A private key whose PUBLIC half is derived (`-pubout`) is used, not shown. rsa and ec print
+    // the private components with `-text` even beside `-pubout` (apps/rsa.c, apps/ec.c); pkey's
+    // `-text` follows `-pubout`, and its `-text_pub` prints the public half only.
+    ...["rsa", "ec"].map((s) => ({ sub: [s], uses: ["in"], usesWhen: ["pubout"], usesUnless: ["text"], spec: { singleDashLong: true, longWithValue: OPENSSL_VALUES } })),
+    { sub: ["pkey"], uses: ["in"], usesWhen: ["pubout", "text_pub"], spec: { singleDashLong: true, longWithValue: OPENSSL_VALUES } },
   ],
   // Deriving the public key from a private key (`-y`, `-e`): the key is used. (`-l` stays a read:
   // the fresh corpus counts a fingerprint of a key as reading it.)
@@ -99,7 +102,7 @@ export function tableHandler(rows: EffectRow[], generic: GenericReading): Handle
     // A credential file the program authenticates with is used, not read: neither the option
     // word (`--cert=FILE`) nor its value is a read of the file.
     const used = new Set<Arg>();
-    const usesOn = !row.usesWhen || has(p, ...row.usesWhen);
+    const usesOn = (!row.usesWhen || has(p, ...row.usesWhen)) && !(row.usesUnless && has(p, ...row.usesUnless));
     for (const o of p.options) if (usesOn && row.uses?.includes(o.name) && !keyWithoutCert(o.name, p)) for (const a of [o.arg, o.value]) if (a) used.add(a);
     if (row.usesOperands) for (const a of p.operands) used.add(a);
     const result = generic(inv, r, used);
