@@ -51,6 +51,9 @@ export function destroyScope(tool: string, input: unknown, args: readonly McpArg
   // Files in a remote repository (`delete_file {owner, repo, path}`) are not; they name what goes there.
   const remote = Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)));
   if (!filtered && !remote && args.length > 0 && args.every((a) => a.kind === "path")) filtered = true;
+  // One named file of a remote repository (`delete_file {owner, repo, path, branch}`) is a commit
+  // that history keeps: as everyday as `git rm F && git push` (issue 36, family 10).
+  if (!filtered && remote && oneRepositoryFile(tool, record)) filtered = true;
   return filtered ? "filtered" : "named";
 }
 
@@ -71,4 +74,15 @@ function singleItem(tool: string, record: Record<string, unknown>): boolean {
   if (!words.some((w) => /^(delete|del|remove|rm|unlink)$/.test(w))) return false;
   const items = Object.entries(record).filter(([k, v]) => ITEM_KEYS.test(norm(k)) && (typeof v === "string" || typeof v === "number") && (norm(k) === "key" || typeof kind === "string" || words.some((w) => RECREATED.test(w))));
   return items.length > 0 && !Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)) && !/^container/.test(norm(k)));
+}
+
+/** Keys that name one file by its path. */
+const FILE_KEYS = /^(path|filepath|file|filename)$/;
+
+/** A delete of one file (by a literal path, no glob, not a folder's root) named by its tool as a file's. */
+function oneRepositoryFile(tool: string, record: Record<string, unknown>): boolean {
+  const words = toolWords(tool);
+  if (!words.includes("file") || words.some((w) => HOLDS_DATA.test(w))) return false;
+  const paths = Object.entries(record).filter(([k]) => FILE_KEYS.test(norm(k)));
+  return paths.length === 1 && typeof paths[0][1] === "string" && /^[^*?[\]{}]*[^*?[\]{}/.]$/.test(paths[0][1].trim()) && !Object.keys(record).some((k) => LIST_KEYS.test(norm(k)));
 }
