@@ -425,7 +425,7 @@ class Judge {
    * dev:dev node_modules` after a container wrote it as root) and nothing in it is unknown.
    */
   confined(executed: ExecutedCommand, analysis: CommandAnalysis): boolean {
-    if (executed.confined === "reads") return true;
+    if (executed.confined === "reads" || executed.confined === "names") return true;
     if (executed.confined !== "workspace") return false;
     const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
     const inside = (s: Span) => s.start >= executed.span.start && s.end <= executed.span.end;

@@ -16,9 +16,10 @@ export interface ExecutedCommand {
   /**
    * A privileged command (sudo …) whose wrapped command only lists the system's state
    * (`reads`: `iptables -L`, src/engine/remote/system-reads.ts) or changes the owner or mode of
-   * named files (`workspace`: the decider checks they lie in the workspace).
+   * named files (`workspace`: the decider checks they lie in the workspace); an environment dump
+   * read through a filter that passes only named variables, none a secret's (`names`).
    */
-  confined?: "reads" | "workspace";
+  confined?: "reads" | "workspace" | "names";
 }
 
 /** A path the command reads, writes, deletes or lists. */
