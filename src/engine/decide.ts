@@ -2,7 +2,7 @@
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, globMayReachFolder, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
-import { reachesByKind, regenerableName } from "./kinds";
+import { listedNamesMeetSecret, reachesByKind, regenerableName } from "./kinds";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
 import { setWindowsShellAnalysis } from "./shell/programs/windows-shells";
@@ -497,6 +497,10 @@ class Judge {
       // Zero-access protects content: a file's metadata (`ls -la .env`, `test -f`, `stat`) is not
       // its content. A folder entry's listing is (its names are its content).
       if (access === "list" && !recursive && m.shape !== "folder") continue;
+      // A walk listing only the names a filter lets through (`find / -name 'libssl.so*'`) lists
+      // no file of this entry unless the filter can match a secret's own name (issue 36, item 11).
+      // A walk started in the secret folder itself is a listing of it, as `ls` is.
+      if (access === "list" && only !== undefined && !candidates.some((p) => pathMatches(m, p)) && !listedNamesMeetSecret(m, only)) continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });

@@ -3,6 +3,7 @@
 // counts as reading it (so `openssl … -in key.pem` or `docker --env-file .env` touch zero-access
 // paths), except option-looking words. Long options that are messages (`--message`, `--title`,
 // `--body`) are data.
+import { streamedCommands } from "./programs/command-streams";
 import { DATA } from "./normalize";
 import { fanoutHandlers } from "./programs/fanout";
 import { fileHandlers } from "./programs/files";
@@ -150,6 +151,8 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   genericEffects(inv, r);
   // Commands carried by an option or a configuration value (issue 36): judged as what they run.
   carriedCommands(inv, r);
+  // Commands read on stdin, a line each (`echo FLUSHALL | redis-cli`): judged as that program run with the line.
+  streamedCommands(inv, r);
   // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
   const inTable = facts.remote;
   const understood = !inTable && facts.handled;

@@ -102,7 +102,8 @@ const find: Handler = (inv, r) => {
   const named = nameTest(args.slice(i));
   const found: Sym = dirs.length === startDirs.length ? { kind: "under", dirs, ...(named !== undefined && { named }) } : { kind: "unknown" };
   const shownArgs: string[] = args.slice(0, i).map(shown);
-  for (const s of startDirs) r.path(inv, s, "list", true, "find");
+  // A name test narrows what the walk lists (`find / -name 'libssl.so*'`): the decider compares it with the secrets' names.
+  for (const s of startDirs) r.path(inv, s, "list", true, "find", named !== undefined ? { only: [named] } : undefined);
   const at = r.sink.commands.length;
   while (i < args.length) {
     const a = args[i];
