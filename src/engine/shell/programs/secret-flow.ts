@@ -16,6 +16,7 @@ import type { Invocation, Runner } from "../runner";
 import type { SecretMark, Stdin } from "../stdin";
 import type { ExecutedCommand, RemoteEffect } from "../types";
 import { namesOnlyFilter } from "./name-filter";
+import { credentialEndpoint } from "../../remote/metadata";
 import { known } from "../words";
 
 /** Programs that print their arguments. */
@@ -36,7 +37,8 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
   if (req) {
     judgeSink(inv, r, req, input);
     r.sink.consume(input);
-    return plain(stdout);
+    const cloud = req.kind === "http" ? instanceCredentials(inv, r) : undefined;
+    return cloud ? { ...stdout, secret: cloud } : plain(stdout);
   }
   // `env | grep -E '^(PATH|LANG)='`: the dump reaches the agent only through the name filter.
   if (input?.dump && namesOnlyFilter(inv)) {
@@ -49,7 +51,7 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
   // deno and bun run JavaScript: node's table reads them.
   const family = own === "deno" || own === "bun" || inv.name === "deno" || inv.name === "bun" ? "node" : own;
   if (family !== undefined) {
-    const mark = interpreterSecrets(inv, r, family);
+    const mark = interpreterSecrets(inv, r, family) ?? instanceCredentials(inv, r);
     if (input) r.sink.consume(input);
     return mark ? { ...stdout, secret: mark } : plain(stdout);
   }
@@ -73,6 +75,17 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
   if (input && PASS_THROUGH.has(inv.name)) return { ...stdout, secret: inv.name === "tee" && input.dump ? { ...input, dump: undefined } : input };
   if (input) r.sink.consume(input);
   return stdout.secret === input ? plain(stdout) : stdout;
+}
+
+/** A request for a cloud instance's credentials (remote/metadata.ts): its answer is a secret, printed unless consumed. */
+function instanceCredentials(inv: Invocation, r: Runner): SecretMark | undefined {
+  for (const a of inv.args) {
+    const cloud = credentialEndpoint(a.text);
+    if (cloud === undefined) continue;
+    const what = `the ${cloud} instance's credentials`;
+    return r.sink.show({ effect: "read-secret", target: "secrets", program: inv.name, resource: what, span: inv.span, via: `${inv.name} asking the cloud metadata service` }, { what, whole: true });
+  }
+  return undefined;
 }
 
 /** `env`, `printenv` with no command and no name: the command that prints every variable. */
