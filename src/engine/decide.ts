@@ -3,6 +3,7 @@
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, globMayReachFolder, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
 import { listedNamesMeetSecret, reachesByKind, regenerableName } from "./kinds";
+import { locksRegenerated } from "./lock-tools";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
 import { setWindowsShellAnalysis } from "./shell/programs/windows-shells";
@@ -202,6 +203,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       else judge.offer({ action: "block", reason: blockReason(what, ref), rule: ref, match: span });
     }
   }
+  if (analysis.effects.some((e) => e.access === "delete")) judge.regenerated = locksRegenerated(analysis.commands.map((c) => c.text));
   for (const effect of analysis.effects) {
     const own = settingsShellVerdict(effect.path, effect.access, ctx);
     if (own) judge.offer({ ...own, match: matchOf(command, effect.span) });
@@ -346,6 +348,8 @@ export function compiledContextCount(rules: RuleSet): number {
 /** Collects candidate verdicts and keeps the strongest (the first one of that strength). */
 class Judge {
   private best: Verdict = ALLOW;
+  /** Lock files a command of this line writes again (lock-tools.ts). */
+  regenerated: ReadonlySet<string> = new Set();
   private paths?: CompiledPaths;
   private exception?: Exception;
 
@@ -510,9 +514,10 @@ class Judge {
     if (access === "write" || access === "delete") {
       for (const [rule, m] of excepted(ex.readOnly) ? [] : only ? this.paths.readOnly : pathCandidates(this.paths.readOnly, candidates, recursive)) {
         // A lock file its package manager rewrites (`sandbox.updatedByTools`) is read-only to hand
-        // edits; deleting that one named file (`rm -f package-lock.json && npm install`) loses
-        // nothing: the tool writes it again and a snapshot of it is kept first.
-        if (access === "delete" && !recursive && !globs && this.paths.updatedByTools.some((t) => candidates.some((p) => pathMatches(t, p)))) continue;
+        // edits; deleting that one named file and running its tool in the same call (`rm -f
+        // package-lock.json && npm install`) loses nothing: the tool writes it again, and a
+        // snapshot of it is kept first (lock-tools.ts).
+        if (access === "delete" && !recursive && !globs && this.regenerated.has(abs.slice(abs.lastIndexOf("/") + 1)) && this.paths.updatedByTools.some((t) => candidates.some((p) => pathMatches(t, p)))) continue;
         if (reaches(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
           if (onlyByKind(m)) {

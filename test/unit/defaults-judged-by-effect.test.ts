@@ -85,10 +85,14 @@ describe("defaults: judged by what the command does (issue 36, held-out odd rows
     ]);
   });
 
-  it("deletes a lock file its package manager writes again (sandbox.updatedByTools); hand edits stay refused", () => {
+  it("deletes a lock file and runs the tool that writes it again (sandbox.updatedByTools); hand edits stay refused", () => {
     table([
       ["rm -f package-lock.json && npm install", "allow"],
       ["rm yarn.lock && yarn", "allow"],
+      ["rm -f Cargo.lock; cargo generate-lockfile", "allow"],
+      // Deleted without its tool, the pins are just gone.
+      ["rm -f package-lock.json", "block"],
+      ["rm -f package-lock.json && yarn install", "block"],
       ["echo '{}' > package-lock.json", "block"],
       ["sed -i s/a/b/ package-lock.json", "block"],
       ["rm -f .env", "block"],
@@ -150,10 +154,13 @@ describe("defaults: judged by what the command does (issue 36, held-out odd rows
     assert.equal(v.rule?.id, "remote-read-secret");
   });
 
-  it("one named file of a remote repository deleted is a commit, as everyday as git rm and push", () => {
+  it("one named file of a remote repository deleted on a work branch is a commit, as everyday as git rm and push", () => {
     const file = { owner: "plume", repo: "plume-factory", path: "docs/old-setup.md", message: "docs: remove outdated setup page", branch: "docs/cleanup" };
     assert.equal(mcp("mcp__github__delete_file", file).action, "allow");
-    assert.equal(mcp("mcp__gitlab__delete_file", { project_id: "plume/x", file_path: "a.txt", branch: "main" }).action, "allow");
+    assert.equal(mcp("mcp__gitlab__delete_file", { project_id: "plume/x", file_path: "a.txt", branch: "fix/typo" }).action, "allow");
+    // On the published line (named, or the default when left out) the commit lands unreviewed.
+    assert.equal(mcp("mcp__github__delete_file", { ...file, branch: "main" }).action, "ask");
+    assert.equal(mcp("mcp__github__delete_file", { owner: "plume", repo: "plume-factory", path: "docs/old-setup.md", message: "m" }).action, "ask");
     assert.equal(mcp("mcp__github__delete_file", { ...file, path: "/" }).action, "ask");
     assert.equal(mcp("mcp__github__delete_file", { ...file, path: "docs/*" }).action, "ask");
     assert.equal(mcp("mcp__github__delete_repository", { owner: "plume", repo: "plume-factory" }).action, "ask");

@@ -38,12 +38,10 @@ export const SYSTEM_READS: Record<string, ReadForm> = {
   loginctl: { verbs: ["list-sessions", "list-users", "list-seats", "show-session", "show-user", "show-seat", "session-status", "user-status", "seat-status"] },
   journalctl: { changeOptions: ["vacuum-time", "vacuum-size", "vacuum-files", "flush", "rotate", "relinquish-var", "smart-relinquish-var", "setup-keys", "sync"] },
   launchctl: { verbs: ["list", "print", "print-disabled", "blame", "dumpstate", "version", "help"] },
-  // Mounts, disks, sockets, kernel messages and parameters.
+  // Mounts, sockets, kernel messages and parameters. (Raw devices are the device family's: `sudo
+  // fdisk -l` reads partition tables, and stays sudo's.)
   mount: { verbs: [""], listOptions: ["l"], changeOptions: ["a", "all", "o", "options", "t", "types", "B", "bind", "M", "move", "rbind"] },
   findmnt: {},
-  lsblk: {},
-  blkid: {},
-  fdisk: { listOptions: ["l", "list"] },
   lsof: {},
   ss: { changeOptions: ["K", "kill"] },
   netstat: {},
