@@ -2,7 +2,8 @@
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
 import { compilePathEntry, globBase, globMayMatchName, globMayReachFolder, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
-import { reachesByKind, regenerableName } from "./kinds";
+import { listedNamesMeetSecret, reachesByKind, regenerableName } from "./kinds";
+import { locksRegenerated } from "./lock-tools";
 import { askReason, blockReason } from "./reason";
 import { analyzePowerShell } from "./powershell/analyze";
 import { setWindowsShellAnalysis } from "./shell/programs/windows-shells";
@@ -22,7 +23,7 @@ import { analyzeCommand } from "./shell/analyze";
 import { handledProgram } from "./shell/dispatch";
 import { variantsOfCommand } from "./shell/normalize";
 import { normalizeToolCall, type FileOp, type NormalizedCall, type ToolCall } from "./toolcall";
-import type { CommandAnalysis, Narrow, PathEffect } from "./shell/types";
+import type { CommandAnalysis, ExecutedCommand, Narrow, PathEffect } from "./shell/types";
 import { effectMatcher } from "./rules/parse-effect";
 import { sandboxEscapeVerdict } from "./sandbox/escape";
 import type { Access, Agent, BashPatternRule, DecideContext, Exception, LayerName, PathRule, RuleRef, RuleSet, Span, Verdict } from "./types";
@@ -191,6 +192,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       if (!judge.wouldTake(rule.ask ? "ask" : "block")) continue;
       if (rule.unless === "regenerable" && judge.regenerableOnly(analysis.effects, executed.span)) continue;
       if (rule.unless === "throwaway" && throwawayDatabase(commandAround(command, analysis, executed.span), executed.text)) continue;
+      if (rule.unless === "confined" && judge.confined(executed, analysis)) continue;
       // Layers hook: an exception of the rule's layer or a stronger one lifts this refusal.
       if (judge.lifted(commandException(rules, rule, () => (texts ??= [executed.text, ...(variantsOfCommand(executed) ?? [])]), ctx) ?? lift?.(rule.layer))) continue;
       const ref: RuleRef = { kind: "bashPattern", text: rule.pattern, reason: rule.reason, line: lineOf(rule), ...(rule.id !== undefined && { id: rule.id }), ...(rule.layer && { layer: rule.layer }) };
@@ -201,6 +203,7 @@ export function decideAnalysis(command: string, analysis: CommandAnalysis, rules
       else judge.offer({ action: "block", reason: blockReason(what, ref), rule: ref, match: span });
     }
   }
+  if (analysis.effects.some((e) => e.access === "delete")) judge.regenerated = locksRegenerated(analysis.commands.map((c) => c.text));
   for (const effect of analysis.effects) {
     const own = settingsShellVerdict(effect.path, effect.access, ctx);
     if (own) judge.offer({ ...own, match: matchOf(command, effect.span) });
@@ -297,6 +300,8 @@ interface CompiledPaths {
   readOnly: [PathRule, PathMatcher][];
   noDelete: [PathRule, PathMatcher][];
   except: { zeroAccess: PathMatcher[]; readOnly: PathMatcher[]; noDelete: PathMatcher[] };
+  /** `sandbox.updatedByTools`: read-only files their tools regenerate (lock files). */
+  updatedByTools: PathMatcher[];
 }
 
 /** Path entries depend on root and home; compile them once per rule set and context (a few contexts kept). */
@@ -328,7 +333,7 @@ function compiledPathsFor(rules: RuleSet, root: string, home: string): CompiledP
     const c = (list: PathRule[]) => list.map((r) => [r, compilePathEntry(r.path, pc)] as [PathRule, PathMatcher]);
     const e = (list: PathRule[] | undefined) => (list ?? []).map((r) => compilePathEntry(r.path, pc));
     const x = rules.exceptions;
-    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths), except: { zeroAccess: e(x?.zeroAccess), readOnly: e(x?.readOnly), noDelete: e(x?.noDelete) } };
+    compiled = { zeroAccess: c(rules.zeroAccessPaths), readOnly: c(rules.readOnlyPaths), noDelete: c(rules.noDeletePaths), except: { zeroAccess: e(x?.zeroAccess), readOnly: e(x?.readOnly), noDelete: e(x?.noDelete) }, updatedByTools: (rules.sandbox?.updatedByTools ?? []).map((p) => compilePathEntry(p, pc)) };
     if (byCtx.size >= COMPILED_CONTEXTS_KEPT) byCtx.clear();
     byCtx.set(key, compiled);
   }
@@ -343,6 +348,8 @@ export function compiledContextCount(rules: RuleSet): number {
 /** Collects candidate verdicts and keeps the strongest (the first one of that strength). */
 class Judge {
   private best: Verdict = ALLOW;
+  /** Lock files a command of this line writes again (lock-tools.ts). */
+  regenerated: ReadonlySet<string> = new Set();
   private paths?: CompiledPaths;
   private exception?: Exception;
 
@@ -397,12 +404,16 @@ class Judge {
         return (e.path === root || e.path.startsWith(root + "/")) && e.only.every(regenerableName) && !all.some(([, m]) => reachesByKind(m, e.path, e.only!, false));
       }
       const last = e.path.slice(e.path.lastIndexOf("/") + 1);
-      // A glob is regenerable only as a whole name of a regenerable kind (`DIR/*.pyc`).
-      if (/[*?[\]{}]/.test(e.path) && !(regenerableName(last) && !/[*?[\]{}]/.test(e.path.slice(0, -last.length)))) return false;
       const inRoot = e.path.startsWith(root + "/");
       // Scratch below the temp dir, unless it is the workspace's own content (a workspace that
       // itself lives in /tmp is judged as a workspace: only its regenerable output passes).
       const inTemp = !inRoot && e.path !== root && !root.startsWith(e.path + "/") && temps.some((t) => e.path.startsWith(t + "/") && e.path.length > t.length + 1);
+      // A glob is regenerable only as a whole name of a regenerable kind (`DIR/*.pyc`), or, in
+      // the temp dir, as a family of names the agent made there (`/tmp/e2e-run-*`: a literal
+      // start, wildcards in the last name only); `/tmp/*` is every user's scratch, not the agent's.
+      const globDir = /[*?[\]{}]/.test(e.path.slice(0, -last.length));
+      const ownScratch = inTemp && !globDir && /^[^*?[\]{}]+[*?[\]{}]/.test(last);
+      if (/[*?[\]{}]/.test(e.path) && !ownScratch && !(regenerableName(last) && !globDir)) return false;
       const rel = inRoot ? e.path.slice(root.length + 1) : "";
       // git's lock files are transient state git recreates (a stale .git/index.lock).
       const gitLock = inRoot && /(^|\/)\.git\/([^/]+\/)*[^/]+\.lock$/.test(rel);
@@ -410,6 +421,21 @@ class Judge {
       if (gitLock) return true;
       return !all.some(([, m]) => pathContainsMatch(m, e.path));
     });
+  }
+
+  /**
+   * Is a privileged command confined (ExecutedCommand.confined)? A listing of the system's state
+   * is; an owner or mode change is when every file it names lies in the workspace (`sudo chown -R
+   * dev:dev node_modules` after a container wrote it as root) and nothing in it is unknown.
+   */
+  confined(executed: ExecutedCommand, analysis: CommandAnalysis): boolean {
+    if (executed.confined === "reads" || executed.confined === "names") return true;
+    if (executed.confined !== "workspace") return false;
+    const root = (this.ctx.root ?? this.ctx.cwd).replace(/\/+$/, "");
+    const inside = (s: Span) => s.start >= executed.span.start && s.end <= executed.span.end;
+    const mine = analysis.effects.filter((e) => inside(e.span));
+    if (root === "" || analysis.uncertain.some((u) => inside(u.span)) || analysis.remote.some((e) => inside(e.span))) return false;
+    return mine.length > 0 && mine.every((e) => e.path === root || e.path.startsWith(root + "/"));
   }
 
   fileOp(op: FileOp): void {
@@ -480,6 +506,10 @@ class Judge {
       // its name, never its content (issue 36: `du -sh ~/.cache` is not a read of the token in
       // it). Listing the zero-access folder itself, or a glob that names it, stays refused.
       if (access === "list" && recursive && !globbed && !candidates.some((p) => pathMatches(m, p))) continue;
+      // A walk listing only the names a filter lets through (`find / -name 'libssl.so*'`) lists
+      // no file of this entry unless the filter can match a secret's own name (issue 36, item 11).
+      // A walk started in the secret folder itself is a listing of it, as `ls` is.
+      if (access === "list" && only !== undefined && !candidates.some((p) => pathMatches(m, p)) && !listedNamesMeetSecret(m, only)) continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });
@@ -488,6 +518,11 @@ class Judge {
     }
     if (access === "write" || access === "delete") {
       for (const [rule, m] of excepted(ex.readOnly) ? [] : only ? this.paths.readOnly : pathCandidates(this.paths.readOnly, candidates, recursive)) {
+        // A lock file its package manager rewrites (`sandbox.updatedByTools`) is read-only to hand
+        // edits; deleting that one named file and running its tool in the same call (`rm -f
+        // package-lock.json && npm install`) loses nothing: the tool writes it again, and a
+        // snapshot of it is kept first (lock-tools.ts).
+        if (access === "delete" && !recursive && !globs && this.regenerated.has(abs.slice(abs.lastIndexOf("/") + 1)) && this.paths.updatedByTools.some((t) => candidates.some((p) => pathMatches(t, p)))) continue;
         if (reaches(m) && !this.lifted(candidates.map((p) => pathException(this.rules, rule, p, this.ctx)).find(Boolean))) {
           const ref = refOf(rule);
           if (onlyByKind(m)) {

@@ -7,6 +7,7 @@
 //     state of the tools that own them (`.pi/`, `.git/`, `.claude/`), not the project's sources;
 //   - a delete of regenerable kinds only (`*.pyc`, `.DS_Store`) loses nothing inside any folder.
 // Zero-access entries are judged as before by the caller (a secret may have any name).
+import { Minimatch } from "minimatch";
 import { pathContainsMatch, pathMatches, type PathMatcher } from "./paths";
 
 /** Build output and caches that the project's tools regenerate (issue 19): folders by name. */
@@ -92,4 +93,26 @@ export function reachesByKind(m: PathMatcher, dir: string, kinds: readonly strin
   if (m.shape !== "folder" || named) return named;
   if (reformat) return !segs.some((seg) => seg.startsWith("."));
   return !kinds.every(regenerableName);
+}
+
+/**
+ * Names of the files that live in the secret folders (`~/.ssh/`, `~/.aws/`, `~/.kube/`…): keys,
+ * credentials, tokens and their configuration, as samples a name filter is tried on.
+ */
+const SECRET_FOLDER_SAMPLES = ["id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "credentials", "config", "token", "access_tokens.db", "credentials.db", "auth.json", "hosts.yml", "secrets.json", "key.pem", "server.key", "kubeconfig", "application_default_credentials.json", "pubring.kbx", "private.key"];
+
+/**
+ * Does a walk listing only the names matching `names` (`find / -name 'libssl.so*'`) look for a
+ * file of the zero-access entry `m`? Listing is not reading: names are not content; but a filter
+ * that matches a secret's own name (`-name id_rsa`, `-name '*.pem'`) is looking for one. The
+ * filter is tried on the entry's own name (a wildcard in it stands for `id`) or, for a secret
+ * folder, on the names such folders hold.
+ */
+export function listedNamesMeetSecret(m: PathMatcher, names: readonly string[]): boolean {
+  const own = m.target.slice(m.target.lastIndexOf("/") + 1).replace(/\*+/g, "id");
+  const samples = m.shape === "folder" ? SECRET_FOLDER_SAMPLES : [own];
+  return names.some((n) => {
+    const filter = new Minimatch(n, { dot: true, nocomment: true, nonegate: true, nocase: true });
+    return samples.some((s) => s === "" || filter.match(s));
+  });
 }

@@ -59,7 +59,7 @@ export interface BashPatternRule {
    * the workspace, or a scratch folder below the temp dir, and none is or contains a protected
    * path (decide.ts, `regenerableOnly`).
    */
-  unless?: "regenerable" | "throwaway";
+  unless?: "regenerable" | "throwaway" | "confined";
   /** Where the rule is written, when it came from a file. */
   range?: Range;
 }

@@ -5,6 +5,7 @@
 import { toolWords } from "./name";
 import { noEffectMcpTool } from "./no-effect";
 import { sameAsCommand } from "./same-command";
+import { credentialEndpoint } from "../remote/metadata";
 
 export type ArgKind = "sql" | "command" | "path";
 
@@ -36,6 +37,9 @@ const TERMINAL_TEXT_KEYS = new Set(["text", "keys", "input", "data", "chars", "l
 const SQL_STATEMENT = /^\s*(drop\s+(table|database|schema|keyspace|owned|collection|index|view)\b|truncate\b|delete\s+from\b|update\s+[\w."]+\s+set\b|alter\s+table\b)/i;
 /** The first word of a statement that a database runs. */
 const SQL_VERB = /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*\(?\s*(select|with|insert|update|delete|drop|truncate|alter|create|grant|revoke|merge|upsert|replace|call|exec|execute|do|vacuum|analyze|explain|show|set|begin|commit|rollback|copy|comment|reindex|cluster|attach|detach|pragma|use|rename|lock|unlock|load|optimize|refresh)\b/i;
+
+/** Keys whose string is a URL the tool requests. */
+const URL_KEYS = new Set(["url", "uri", "href", "link", "endpoint", "address"]);
 
 const MAX_DEPTH = 6;
 const MAX_ARGS = 200;
@@ -80,6 +84,11 @@ export function mcpArguments(tool: string, input: unknown, server = ""): McpArg[
         // A browser opening a local file reads it (issue 36), whatever else the tool is.
         if (dataOnly && (k === "url" || k === "uri") && /^file:\/\//i.test(v)) {
           out.push({ kind: "path", key: at, name, text: v });
+          continue;
+        }
+        // A fetch of a cloud metadata service's credential path is `curl URL` (issue 36: one effect, one answer).
+        if (URL_KEYS.has(k) && credentialEndpoint(v) !== undefined) {
+          out.push({ kind: "command", key: at, name, text: `curl ${quote(v)}` });
           continue;
         }
         if (dataOnly && !PATH_KEYS.has(k)) continue;

@@ -51,6 +51,10 @@ export function destroyScope(tool: string, input: unknown, args: readonly McpArg
   // Files in a remote repository (`delete_file {owner, repo, path}`) are not; they name what goes there.
   const remote = Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)));
   if (!filtered && !remote && args.length > 0 && args.every((a) => a.kind === "path")) filtered = true;
+  // One named file of a remote repository deleted on a work branch (`delete_file {owner, repo,
+  // path, branch: docs/cleanup}`) is a commit history keeps, reviewed before it lands: as
+  // everyday as `git rm F && git push` to that branch (issue 36, family 10).
+  if (!filtered && remote && oneRepositoryFile(tool, record)) filtered = true;
   return filtered ? "filtered" : "named";
 }
 
@@ -72,3 +76,20 @@ function singleItem(tool: string, record: Record<string, unknown>): boolean {
   const items = Object.entries(record).filter(([k, v]) => ITEM_KEYS.test(norm(k)) && (typeof v === "string" || typeof v === "number") && (norm(k) === "key" || typeof kind === "string" || words.some((w) => RECREATED.test(w))));
   return items.length > 0 && !Object.keys(record).some((k) => REMOTE_PLACE_KEYS.has(norm(k)) && !/^container/.test(norm(k)));
 }
+
+/** Keys that name one file by its path. */
+const FILE_KEYS = /^(path|filepath|file|filename)$/;
+
+/** A delete of one file (by a literal path, no glob, not a folder's root) named by its tool as a file's. */
+function oneRepositoryFile(tool: string, record: Record<string, unknown>): boolean {
+  const words = toolWords(tool);
+  if (!words.includes("file") || words.some((w) => HOLDS_DATA.test(w))) return false;
+  const paths = Object.entries(record).filter(([k]) => FILE_KEYS.test(norm(k)));
+  const branch = Object.entries(record).find(([k]) => norm(k) === "branch")?.[1];
+  // On a work branch the commit waits for its review; on the default branch (named, or left out) it is published.
+  if (typeof branch !== "string" || PUBLISHED_BRANCH.test(branch.trim())) return false;
+  return paths.length === 1 && typeof paths[0][1] === "string" && /^[^*?[\]{}]*[^*?[\]{}/.]$/.test(paths[0][1].trim()) && !Object.keys(record).some((k) => LIST_KEYS.test(norm(k)));
+}
+
+/** Branches that are the published line of a repository: a commit there is not reviewed first. */
+const PUBLISHED_BRANCH = /^(refs\/heads\/)?(main|master|trunk|develop|development|default|production|prod|stable|live|gh-pages|release(s)?([/-].*)?)$/i;

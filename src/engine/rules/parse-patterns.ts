@@ -9,7 +9,7 @@ import { effectRegex, readEffect } from "./parse-effect";
 
 export const PATTERN_KEYS = ["id", "pattern", "effect", "reason", "ask", "flags", "unless"] as const;
 /** Values of a pattern's `unless`: targets whose removal the pattern does not judge. */
-export const UNLESS_VALUES = ["regenerable", "throwaway"] as const;
+export const UNLESS_VALUES = ["regenerable", "throwaway", "confined"] as const;
 /** A rule id: lowercase words of letters and digits joined by single dashes (`db-reset-prisma`). */
 export const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** `g` and `y` make RegExp.test stateful, `d` is useless here: only these flags are accepted. */

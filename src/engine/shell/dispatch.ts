@@ -3,6 +3,7 @@
 // counts as reading it (so `openssl … -in key.pem` or `docker --env-file .env` touch zero-access
 // paths), except option-looking words. Long options that are messages (`--message`, `--title`,
 // `--body`) are data.
+import { streamedCommands } from "./programs/command-streams";
 import { DATA } from "./normalize";
 import { fanoutHandlers } from "./programs/fanout";
 import { fileHandlers } from "./programs/files";
@@ -114,10 +115,27 @@ function onlyHelp(inv: Invocation): boolean {
   const v = inv.args.map((a) => (known(a) ? a.value : undefined));
   // A container CLI's own verbs print their help; what it runs inside (`exec`, `run`) may take `--help` as its own.
   const container = /^(docker|podman|kubectl|oc)$/.test(inv.name) && !v.some((x) => x !== undefined && /^(exec|run|debug|attach|start|create|compose|cp)$/.test(x));
-  if ((RUNS_OTHERS.has(inv.name) && !container) || interpreterFamily(inv.name) !== undefined) return false;
+  if (interpreterFamily(inv.name) !== undefined) return frameworkHelp(v.slice(v.findIndex((x) => x === undefined || !x.startsWith("-"))));
+  if (RUNS_OTHERS.has(inv.name) && !container) return false;
+  if (frameworkHelp([inv.name, ...v])) return true;
   if (v.some((x) => x === "--help" || x === "-help")) return true;
   const words = v.filter((x) => x !== undefined && !x.startsWith("-"));
   return words[0] === "help" || (HELP_LAST.has(inv.name) && v[v.length - 1] === "help");
+}
+
+/**
+ * Frameworks' command runners (Symfony Console, argparse, Rails, Rake): any verb given `--help`
+ * or `-h`, or `help VERB`, prints that verb's help and runs nothing (`php artisan migrate:fresh
+ * --help`, `python manage.py flush -h`). Their `-h` is help; elsewhere it is often a host.
+ */
+const FRAMEWORK_RUNNERS = new Set(["artisan", "manage.py", "rails", "rake", "console"]);
+
+/** `words`: the runner script (as written) and its arguments. */
+function frameworkHelp(words: readonly (string | undefined)[]): boolean {
+  const script = words[0];
+  if (script === undefined || !FRAMEWORK_RUNNERS.has(script.slice(script.lastIndexOf("/") + 1))) return false;
+  const rest = words.slice(1);
+  return rest[0] === "help" || rest.some((x) => x === "--help" || x === "-h");
 }
 
 export function dispatch(inv: Invocation, r: Runner): RunResult | void {
@@ -133,6 +151,8 @@ export function dispatch(inv: Invocation, r: Runner): RunResult | void {
   genericEffects(inv, r);
   // Commands carried by an option or a configuration value (issue 36): judged as what they run.
   carriedCommands(inv, r);
+  // Commands read on stdin, a line each (`echo FLUSHALL | redis-cli`): judged as that program run with the line.
+  streamedCommands(inv, r);
   // What it does outside the working tree (src/engine/remote/): one Map lookup by name.
   const inTable = facts.remote;
   const understood = !inTable && facts.handled;

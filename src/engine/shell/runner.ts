@@ -6,7 +6,7 @@ import type { Code } from "./code";
 import type { Presented } from "./normalize";
 import type { Scope } from "./scope";
 import type { Sink } from "./sink";
-import type { Narrow } from "./types";
+import type { ExecutedCommand, Narrow } from "./types";
 import type { Stdin } from "./stdin";
 import type { Arg } from "./words";
 
@@ -33,7 +33,7 @@ export interface Runner {
   /** Records the command as the patterns will see it; returns its normalized text. */
   emit(inv: Pick<Invocation, "span">, presented: Presented, span?: Span): string;
   /** Records a command whose text is already normalized (a wrapper around its wrapped command). */
-  emitText(text: string, span: Span, at?: number): void;
+  emitText(text: string, span: Span, at?: number, confined?: ExecutedCommand["confined"]): void;
   /** Records a path the command touches (resolved against the scope's cwd). */
   path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string, narrow?: Narrow): void;
   /** Something that cannot be known statically: the decider asks. */

@@ -1,6 +1,7 @@
 // What a command reads on its standard input: handed along a pipeline by the walker, carried by
 // a word's printed output (`$(cmd)`), read by the program handlers.
 import type { Code } from "./code";
+import type { ExecutedCommand } from "./types";
 
 /**
  * A secret's value travelling in a command's output (issue 36): where it came from and, while it
@@ -16,6 +17,8 @@ export interface SecretMark {
   whole?: boolean;
   /** Index of the pending "shown" effect in the sink (sink.ts), while nothing consumed it. */
   pending?: number;
+  /** The environment dump (`env`, `printenv`) this output is: a name filter confines it (name-filter.ts). */
+  dump?: ExecutedCommand;
 }
 
 /** What a command reads on its standard input, as far as it is known. */

@@ -13,6 +13,13 @@ export interface ExecutedCommand {
   spellings?: Spellings;
   /** Where it stands in the original command line. */
   span: Span;
+  /**
+   * A privileged command (sudo …) whose wrapped command only lists the system's state
+   * (`reads`: `iptables -L`, src/engine/remote/system-reads.ts) or changes the owner or mode of
+   * named files (`workspace`: the decider checks they lie in the workspace); an environment dump
+   * read through a filter that passes only named variables, none a secret's (`names`).
+   */
+  confined?: "reads" | "workspace" | "names";
 }
 
 /** A path the command reads, writes, deletes or lists. */

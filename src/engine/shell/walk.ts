@@ -16,7 +16,7 @@ import type { Invocation, RunResult, Runner } from "./runner";
 import { NO_STDIN, UNKNOWN_OUTPUT, type Stdin } from "./stdin";
 import { Scope, type Sym } from "./scope";
 import { Sink } from "./sink";
-import type { Narrow, ShellContext } from "./types";
+import type { ExecutedCommand, Narrow, ShellContext } from "./types";
 import { applyPlaceholders, shapedArg, braceWords, decodedCode, evalHereDocBody, evalWord, known, scriptCode, type Arg, type NestedScript } from "./words";
 
 /** Builtins whose `NAME=value` words assign in the current shell. */
@@ -96,8 +96,8 @@ export class Walker implements Runner {
     return dispatch(inv, this) ?? { stdout: UNKNOWN_OUTPUT };
   }
 
-  emitText(text: string, span: Span, at?: number): void {
-    this.sink.command({ text, span }, at);
+  emitText(text: string, span: Span, at?: number, confined?: ExecutedCommand["confined"]): void {
+    this.sink.command({ text, span, ...(confined && { confined }) }, at);
   }
 
   emit(inv: Pick<Invocation, "span">, presented: Presented, span?: Span): string {

@@ -103,7 +103,8 @@ const find: Handler = (inv, r) => {
   const named = nameTest(args.slice(i));
   const found: Sym = dirs.length === startDirs.length ? { kind: "under", dirs, ...(named !== undefined && { named }) } : { kind: "unknown" };
   const shownArgs: string[] = args.slice(0, i).map(shown);
-  for (const s of startDirs) r.path(inv, s, "list", true, "find");
+  // A name test narrows what the walk lists (`find / -name 'libssl.so*'`): the decider compares it with the secrets' names.
+  for (const s of startDirs) r.path(inv, s, "list", true, "find", named !== undefined ? { only: [named] } : undefined);
   // Searched for by a secret file's own name: what it finds is the secret (credentials.ts).
   if (named !== undefined && found.kind === "under" && SECRET_FILE_NAMES.has(named)) r.path(inv, shapedArg({ text: "{}", span: inv.span, under: found.dirs, named }), "read", true, `find -name ${named}`);
   const at = r.sink.commands.length;
@@ -161,6 +162,12 @@ function nameTest(expression: readonly Arg[]): string | undefined {
   let named: string | undefined;
   for (let i = 0; i < expression.length; i++) {
     const v = expression[i].value;
+    // `! -path './.venv/*'`: one negated test is one more conjunct; it only narrows the walk
+    // further (its own name is not the name every item has, so it is skipped, not read).
+    if ((v === "!" || v === "-not") && negatedTest(expression, i + 1) !== undefined) {
+      i = negatedTest(expression, i + 1)!;
+      continue;
+    }
     if (v === undefined || NOT_A_CONJUNCTION.has(v)) return undefined;
     if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
       while (i < expression.length && expression[i].value !== ";" && expression[i].value !== "+") i++;
@@ -172,6 +179,17 @@ function nameTest(expression: readonly Arg[]): string | undefined {
     }
   }
   return named;
+}
+
+/** find's tests that take no argument. */
+const NO_ARGUMENT_TESTS = new Set(["-empty", "-executable", "-readable", "-writable", "-true", "-false", "-nouser", "-nogroup"]);
+
+/** The index of the last word of the single test at `at` (after a `!`), or undefined if none is there. */
+function negatedTest(expression: readonly Arg[], at: number): number | undefined {
+  const t = expression[at]?.value;
+  if (t === undefined || !/^-[a-z]/.test(t) || NOT_A_CONJUNCTION.has(t) || /^-(exec|execdir|ok|okdir|delete|print|fprint|prune|quit)/.test(t)) return undefined;
+  if (NO_ARGUMENT_TESTS.has(t)) return at;
+  return expression[at + 1] === undefined ? undefined : at + 1;
 }
 
 export function fanoutHandlers(): Record<string, Handler> {

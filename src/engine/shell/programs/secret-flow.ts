@@ -14,7 +14,9 @@ import { CLI_SERVICE, hostOfService, isLoopback, isSecretName, serviceOf } from 
 import { TOKEN_PRINTERS } from "../../remote/token-printers";
 import type { Invocation, Runner } from "../runner";
 import type { SecretMark, Stdin } from "../stdin";
-import type { RemoteEffect } from "../types";
+import type { ExecutedCommand, RemoteEffect } from "../types";
+import { namesOnlyFilter } from "./name-filter";
+import { credentialEndpoint } from "../../remote/metadata";
 import { known } from "../words";
 
 /** Programs that print their arguments. */
@@ -35,13 +37,21 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
   if (req) {
     judgeSink(inv, r, req, input);
     r.sink.consume(input);
+    const cloud = req.kind === "http" ? instanceCredentials(inv, r) : undefined;
+    return cloud ? { ...stdout, secret: cloud } : plain(stdout);
+  }
+  // `env | grep -E '^(PATH|LANG)='`: the dump reaches the agent only through the name filter.
+  if (input?.dump && namesOnlyFilter(inv)) {
+    input.dump.confined = "names";
     return plain(stdout);
   }
+  const dump = environmentDump(inv, r);
+  if (dump) return { ...stdout, secret: { what: "the environment", whole: true, dump } };
   const own = interpreterFamily(inv.name);
   // deno and bun run JavaScript: node's table reads them.
   const family = own === "deno" || own === "bun" || inv.name === "deno" || inv.name === "bun" ? "node" : own;
   if (family !== undefined) {
-    const mark = interpreterSecrets(inv, r, family);
+    const mark = interpreterSecrets(inv, r, family) ?? instanceCredentials(inv, r);
     if (input) r.sink.consume(input);
     return mark ? { ...stdout, secret: mark } : plain(stdout);
   }
@@ -61,9 +71,29 @@ export function secretFlow(inv: Invocation, r: Runner, stdout: Stdin): Stdin {
     const mark = secretsIn(inv.stdin.code.text, r)[0];
     if (mark) return { ...stdout, secret: r.sink.show({ effect: "read-secret", target: "secrets", program: inv.name, resource: mark.what, span: inv.span, via: `${inv.name} of a secret` }, mark) };
   }
-  if (input && PASS_THROUGH.has(inv.name)) return { ...stdout, secret: input };
+  // A copy written by tee holds every variable: what a later name filter keeps no longer confines the dump.
+  if (input && PASS_THROUGH.has(inv.name)) return { ...stdout, secret: inv.name === "tee" && input.dump ? { ...input, dump: undefined } : input };
   if (input) r.sink.consume(input);
   return stdout.secret === input ? plain(stdout) : stdout;
+}
+
+/** A request for a cloud instance's credentials (remote/metadata.ts): its answer is a secret, printed unless consumed. */
+function instanceCredentials(inv: Invocation, r: Runner): SecretMark | undefined {
+  for (const a of inv.args) {
+    const cloud = credentialEndpoint(a.text);
+    if (cloud === undefined) continue;
+    const what = `the ${cloud} instance's credentials`;
+    return r.sink.show({ effect: "read-secret", target: "secrets", program: inv.name, resource: what, span: inv.span, via: `${inv.name} asking the cloud metadata service` }, { what, whole: true });
+  }
+  return undefined;
+}
+
+/** `env`, `printenv` with no command and no name: the command that prints every variable. */
+function environmentDump(inv: Invocation, r: Runner): ExecutedCommand | undefined {
+  const words = inv.args.map((a) => (known(a) ? a.value : undefined));
+  const dumps = inv.name === "printenv" ? words.every((w) => w?.startsWith("-")) : inv.name === "env" && words.every((w) => w !== undefined && (w.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)));
+  if (!dumps) return undefined;
+  return r.sink.commands.find((c) => c.span.start === inv.span.start && c.span.end === inv.span.end && c.text.startsWith(inv.name));
 }
 
 const plain = (s: Stdin): Stdin => (s.secret ? { ...s, secret: undefined } : s);

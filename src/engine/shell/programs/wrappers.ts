@@ -6,6 +6,9 @@
 // Each is recorded twice: the wrapper invocation itself (so `\bsudo\b` still fires; its text is
 // the wrapper and its options followed by the normalized wrapped command), then the wrapped command.
 import { CodeBuilder } from "../code";
+import { programName } from "../normalize";
+import { systemRead } from "../../remote/system-reads";
+import type { ExecutedCommand } from "../types";
 import { parseOptions, stopAtOperand, valuesOf, type OptionSpec } from "../options";
 import { resolvePath } from "../../paths";
 import type { Handler, Invocation, Runner, RunResult } from "../runner";
@@ -335,9 +338,22 @@ function runWrapper(inv: Invocation, r: Runner, spec: WrapperSpec, head: string[
   const innerSpan = { start: inner[0].span.start, end: Math.max(inner[0].span.end, inv.span.end) };
   const result = r.run(inner, scope, inv.stdin, innerSpan, inv.depth + 1);
   const innerText = result.text ?? inner.map(shown).join(" ");
-  r.emitText([...head, ...own.map(shown), innerText].join(" "), inv.span, at);
-  if (privileged) r.emitText(["sudo", ...own.map(shown), innerText].join(" "), inv.span, at + 1);
+  const confined = privileged || inv.name === "sudo" ? confinedAs(inner) : undefined;
+  r.emitText([...head, ...own.map(shown), innerText].join(" "), inv.span, at, confined);
+  if (privileged) r.emitText(["sudo", ...own.map(shown), innerText].join(" "), inv.span, at + 1, confined);
   return result;
+}
+
+/** Owner, group and mode changes: confined when every file they name lies in the workspace. */
+const OWNERSHIP = new Set(["chown", "chgrp", "chmod"]);
+
+/** What a privileged command is confined to (ExecutedCommand.confined), if anything. */
+function confinedAs(inner: readonly Arg[]): ExecutedCommand["confined"] {
+  const program = known(inner[0]) ? programName(inner[0].value) : undefined;
+  if (program === undefined) return undefined;
+  const words = inner.slice(1).map((a) => (known(a) ? a.value : undefined));
+  if (systemRead(program, words)) return "reads";
+  return OWNERSHIP.has(program) ? "workspace" : undefined;
 }
 
 /** `env -S 'A=1 git reset --hard'`: the string is split on blanks into words (no quotes handled). */
