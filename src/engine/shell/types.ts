@@ -41,6 +41,10 @@ export interface Narrow {
 export interface Uncertainty {
   why: string;
   span: Span;
+  /** Set when the one unknown is the target of a file access of this kind (`cat "$f"`, an inline
+   * script's `open(name)`): the kernel sandbox enforces the path rules on such an access whatever
+   * the target turns out to be (src/engine/sandbox/kernel-answers.ts). Absent: anything else. */
+  target?: Access;
 }
 
 /** What a remote effect does to its resource (docs/remote-effects.md). */

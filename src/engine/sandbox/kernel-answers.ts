@@ -1,0 +1,97 @@
+// Which asks the kernel sandbox answers by itself (issue 34 §6). A shell call that will certainly
+// run inside our sandbox needs no question about a file effect the kernel enforces whatever the
+// command does at run time:
+//   - a read whose target is known only at run time (`cat "$f"`, an inline script's `open(name)`):
+//     every zero-access path is unreadable inside (EACCES), so it cannot read a secret;
+//   - a write whose target is known only at run time: also every read-only path unwritable inside
+//     (EROFS), and none left writable for the tools (`sandbox.updatedByTools`: lock files the hook
+//     alone keeps the agent's own edits off);
+//   - a formatter that may rewrite files of its kinds inside a read-only folder: that folder is
+//     unwritable inside, the formatter's write there fails.
+// Everything else stays as it is: deletes (no-delete has no kernel form), programs or code only
+// known at run time (they may do anything: the network, a remote service, git history), remote
+// and network effects, the bash patterns (git, databases, system), parse errors, and every
+// refusal (a block the model is told about stays a block). Pure: what the sandbox enforces comes
+// in as data (KernelReach), made by the core from the policy the call will run under.
+import { decideAnalysis } from "../decide";
+import type { CommandAnalysis } from "../shell/types";
+import type { DecideContext, PathRule, RuleSet, Verdict } from "../types";
+import type { SandboxPath, SandboxPolicy } from "./policy-types";
+
+/** What the kernel sandbox a call runs in enforces of the path rules (plain data: it crosses to the decision worker as JSON). */
+export interface KernelReach {
+  /** Every zero-access entry is unreadable inside, or stands for nothing that exists now. */
+  reads: boolean;
+  /** `reads`, and every read-only entry unwritable inside, none freed for the tools. */
+  writes: boolean;
+  /** The read-only entries (as written in the rules) every path of which is unwritable inside. */
+  readOnly: string[];
+}
+
+/**
+ * Entries no policy path can stand for, that the kernel enforces by itself for a sandboxed call.
+ * Measured (bubblewrap 0.8, Linux 6.18, an unprivileged user): a process in bubblewrap's user
+ * namespace gets EACCES on /proc/PID/environ of any process outside it (reading another process's
+ * environment needs ptrace rights, which a process in a child user namespace lacks there); the
+ * processes inside are the call's own, whose environment it already has.
+ */
+export const KERNEL_OWN: ReadonlySet<string> = new Set(["/proc/*/environ"]);
+
+/**
+ * What the policy enforces of `rules`. `standsFor(rule)`: the existing paths the entry stands for
+ * now, undefined when they cannot be known (the core's facts); an entry that stands for nothing
+ * has nothing to read or change.
+ */
+export function kernelReach(rules: RuleSet, policy: SandboxPolicy, standsFor: (rule: PathRule) => readonly string[] | undefined, freed: (path: string) => boolean): KernelReach {
+  const enforced = (r: PathRule, lists: SandboxPath[][]) => {
+    if (KERNEL_OWN.has(r.path)) return true;
+    const paths = standsFor(r);
+    return paths !== undefined && paths.every((p) => lists.some((l) => l.some((e) => covers(e.path, p))));
+  };
+  const reads = rules.zeroAccessPaths.every((r) => enforced(r, [policy.denyRead]));
+  const readOnly: string[] = [];
+  let allReadOnly = true;
+  for (const r of rules.readOnlyPaths) {
+    const paths = standsFor(r);
+    if (enforced(r, [policy.denyWrite, policy.denyRead]) && !paths?.some(freed)) readOnly.push(r.path);
+    else allReadOnly = false;
+  }
+  return { reads, writes: reads && allReadOnly, readOnly };
+}
+
+function covers(folder: string, p: string): boolean {
+  return p === folder || p.startsWith(folder === "/" ? "/" : folder + "/");
+}
+
+const withoutCache = new WeakMap<RuleSet, Map<string, RuleSet>>();
+
+/** The rules less the read-only entries the kernel enforces (one object per reach, so the decider's caches hold). */
+function rulesWithout(rules: RuleSet, readOnly: readonly string[]): RuleSet {
+  let byKey = withoutCache.get(rules);
+  if (!byKey) withoutCache.set(rules, (byKey = new Map()));
+  const key = readOnly.join("\0");
+  let r = byKey.get(key);
+  if (!r) {
+    const gone = new Set(readOnly);
+    if (byKey.size >= 16) byKey.clear();
+    byKey.set(key, (r = { ...rules, readOnlyPaths: rules.readOnlyPaths.filter((e) => !gone.has(e.path)) }));
+  }
+  return r;
+}
+
+/**
+ * The answer a shell call asked about gets when it runs in the kernel sandbox: what the kernel
+ * enforces is taken out of what was found (the run-time targets of reads and writes it covers,
+ * the read-only entries it keeps unwritable) and the rest judged again, by the same rules. Returns
+ * what the kernel answers instead of the user (for the record) when nothing else was to be asked;
+ * undefined when the call still needs the question.
+ */
+export function kernelAnswers(verdict: Verdict, command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext, reach: KernelReach): string | undefined {
+  if (verdict.action !== "ask") return undefined;
+  const answered = (t: string | undefined) => (t === "read" && reach.reads) || (t === "write" && reach.writes);
+  const uncertain = analysis.uncertain.filter((u) => !answered(u.target));
+  if (uncertain.length === analysis.uncertain.length && reach.readOnly.length === 0) return undefined;
+  const again = decideAnalysis(command, { ...analysis, uncertain }, rulesWithout(rules, reach.readOnly), ctx);
+  if (again.action !== "allow") return undefined;
+  return verdict.reason;
+}
