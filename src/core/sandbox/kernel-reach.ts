@@ -13,9 +13,9 @@ import type { PathRule, RuleSet } from "../../engine/types";
 export const EXPAND_LIMIT = 2000;
 const GLOB = /[*?[\]{}]/;
 
-export function reachOf(rules: RuleSet, policy: SandboxPolicy, home: string, roots: string[], matches: (entry: string) => readonly string[]): KernelReach {
+/** `exists`: the file system's answer (the bench passes its own: "as if every listed path existed"). */
+export function reachOf(rules: RuleSet, policy: SandboxPolicy, home: string, roots: string[], matches: (entry: string) => readonly string[], exists: (p: string) => boolean = fs.existsSync): KernelReach {
   const ctx = { cwd: policy.folder, home, root: policy.folder };
-  const exists = (p: string) => fs.existsSync(p);
   const standsFor = (r: PathRule): readonly string[] | undefined => {
     if (r.path.includes("/") && !GLOB.test(r.path)) {
       const abs = resolvePath(r.path.replace(/\/+$/, ""), ctx);
