@@ -89,21 +89,23 @@ describe("kernel answers: what a policy enforces of the rules (pure)", () => {
   const exists = { ".env": [`${W}/.env`], "/proc/*/environ": undefined, "adws/": [`${W}/adws`], "package-lock.json": [`${W}/package-lock.json`] };
 
   it("reads: every zero-access entry unreadable inside (/proc/*/environ: the kernel's own); an entry with nothing there has nothing to read", () => {
-    assert.equal(kernelReach(RULES, policy([`${W}/.env`], [`${W}/adws`, `${W}/package-lock.json`]), on(exists), () => false).reads, true);
-    assert.equal(kernelReach(RULES, policy([], []), on({ ...exists, ".env": [] }), () => false).reads, true);
+    assert.equal(kernelReach(RULES, policy([`${W}/.env`], [`${W}/adws`, `${W}/package-lock.json`]), on(exists)).reads, true);
+    assert.equal(kernelReach(RULES, policy([], []), on({ ...exists, ".env": [] })).reads, true);
     // Control: a secret that exists and is not in denyRead.
-    assert.equal(kernelReach(RULES, policy([], []), on(exists), () => false).reads, false);
+    assert.equal(kernelReach(RULES, policy([], []), on(exists)).reads, false);
     // An entry whose paths cannot be known (a glob anchored elsewhere, too many to look at).
     const other = rules("zeroAccessPaths:\n  - /run/user/*/auth.json\n");
-    assert.equal(kernelReach(other, policy([], []), () => undefined, () => false).reads, false);
+    assert.equal(kernelReach(other, policy([], []), () => undefined).reads, false);
   });
 
-  it("writes and read-only: an entry freed for the tools (updatedByTools) is not enforced, and then no unknown write is answered", () => {
-    const p = policy([`${W}/.env`], [`${W}/adws`]);
-    const freed = kernelReach(RULES, p, on(exists), (x) => x.endsWith("package-lock.json"));
+  it("writes and read-only: an entry left writable (updatedByTools keeps package-lock.json out of denyWrite) is not enforced, and then no unknown write is answered", () => {
+    const freed = kernelReach(RULES, policy([`${W}/.env`], [`${W}/adws`]), on(exists));
     assert.deepEqual(freed.readOnly, ["adws/"]);
     assert.equal(freed.writes, false);
-    const all = kernelReach(RULES, policy([`${W}/.env`], [`${W}/adws`, `${W}/package-lock.json`]), on(exists), () => false);
+    // Inside a read-only folder the policy lists, it is unwritable all the same.
+    const inside = rules("readOnlyPaths:\n  - adws/\n  - adws/package-lock.json\n");
+    assert.deepEqual(kernelReach(inside, policy([], [`${W}/adws`]), on({ "adws/": [`${W}/adws`], "adws/package-lock.json": [`${W}/adws/package-lock.json`] })).readOnly, ["adws/", "adws/package-lock.json"]);
+    const all = kernelReach(RULES, policy([`${W}/.env`], [`${W}/adws`, `${W}/package-lock.json`]), on(exists));
     assert.deepEqual(all, { reads: true, writes: true, readOnly: ["adws/", "package-lock.json"] });
   });
 });

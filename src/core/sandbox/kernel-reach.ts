@@ -29,8 +29,7 @@ export function reachOf(rules: RuleSet, policy: SandboxPolicy, home: string, roo
     }
     return matches(r.path);
   };
-  const forTools = (rules.sandbox?.updatedByTools ?? []).map((e) => compilePathEntry(e, ctx));
-  return kernelReach(rules, policy, standsFor, (p) => forTools.some((m) => pathMatches(m, p)));
+  return kernelReach(rules, policy, standsFor);
 }
 
 /** The existing paths an absolute glob matches, segment by segment; undefined past EXPAND_LIMIT. */

@@ -40,9 +40,9 @@ export const KERNEL_OWN: ReadonlySet<string> = new Set(["/proc/*/environ"]);
 /**
  * What the policy enforces of `rules`. `standsFor(rule)`: the existing paths the entry stands for
  * now, undefined when they cannot be known (the core's facts); an entry that stands for nothing
- * has nothing to read or change.
+ * has nothing to read or change (a file the call itself creates holds only what the call wrote).
  */
-export function kernelReach(rules: RuleSet, policy: SandboxPolicy, standsFor: (rule: PathRule) => readonly string[] | undefined, freed: (path: string) => boolean): KernelReach {
+export function kernelReach(rules: RuleSet, policy: SandboxPolicy, standsFor: (rule: PathRule) => readonly string[] | undefined): KernelReach {
   const enforced = (r: PathRule, lists: SandboxPath[][]) => {
     if (KERNEL_OWN.has(r.path)) return true;
     const paths = standsFor(r);
@@ -51,9 +51,10 @@ export function kernelReach(rules: RuleSet, policy: SandboxPolicy, standsFor: (r
   const reads = rules.zeroAccessPaths.every((r) => enforced(r, [policy.denyRead]));
   const readOnly: string[] = [];
   let allReadOnly = true;
+  // An entry `sandbox.updatedByTools` frees is not in denyWrite (unless a folder around it is):
+  // what the policy lists is the truth of what is unwritable inside.
   for (const r of rules.readOnlyPaths) {
-    const paths = standsFor(r);
-    if (enforced(r, [policy.denyWrite, policy.denyRead]) && !paths?.some(freed)) readOnly.push(r.path);
+    if (enforced(r, [policy.denyWrite, policy.denyRead])) readOnly.push(r.path);
     else allReadOnly = false;
   }
   return { reads, writes: reads && allReadOnly, readOnly };
