@@ -9,12 +9,16 @@
 //   - a formatter that may rewrite files of its kinds inside a read-only folder: that folder is
 //     unwritable inside, the formatter's write there fails.
 // Everything else stays as it is: deletes (no-delete has no kernel form), programs or code only
-// known at run time (they may do anything: the network, a remote service, git history), remote
-// and network effects, the bash patterns (git, databases, system), parse errors, and every
-// refusal (a block the model is told about stays a block). Pure: what the sandbox enforces comes
+// known at run time (they may do anything: the network, a remote service, git history), any
+// command line that runs a program talking to another host or git (reachesAnotherHost), the bash
+// patterns (git, databases, system), parse errors, and every refusal (a block the model is told
+// about stays a block). Pure: what the sandbox enforces comes
 // in as data (KernelReach), made by the core from the policy the call will run under.
 import { decideAnalysis } from "../decide";
-import type { CommandAnalysis } from "../shell/types";
+import { NETWORK_SINKS } from "../remote/network";
+import { REMOTE_TABLE } from "../remote/table";
+import { SQL_CLIENTS } from "../shell/programs/sql";
+import type { CommandAnalysis, Uncertainty } from "../shell/types";
 import type { DecideContext, PathRule, RuleSet, Verdict } from "../types";
 import type { SandboxPath, SandboxPolicy } from "./policy-types";
 
@@ -64,6 +68,32 @@ function covers(folder: string, p: string): boolean {
   return p === folder || p.startsWith(folder === "/" ? "/" : folder + "/");
 }
 
+/**
+ * Reads whose file is code the program runs: a file named at run time is code known only at run
+ * time (it may do anything), whatever the kernel does to the paths it touches. By the `via` the
+ * analysis gives the read (src/engine/shell/programs/: shells' `source` and `.`, awk's and sed's
+ * program files — GNU sed's `e` runs commands).
+ */
+const CODE_FROM_FILE: ReadonlySet<string> = new Set(["source", ".", "awk -f", "sed -f"]);
+
+/** A raw socket's path (`> /dev/tcp/HOST/PORT`). */
+const SOCKET_PATH = /^\/dev\/(tcp|udp)\//;
+
+/**
+ * Never relaxed: a command line that runs a program talking to another host (the network sinks,
+ * the remote services' and data stores' clients, git, the SQL clients) or writes to a raw socket.
+ * Inside, the kernel sees a connection to a host, not what goes through it: a file read at run
+ * time and sent (`cat "$F" | curl -d @- …`); and what a SQL client reads is SQL it runs, code
+ * known only at run time (`psql -f "$F"`, `sqlite3 db < "$F"`).
+ */
+function reachesAnotherHost(analysis: CommandAnalysis): boolean {
+  if (analysis.remote.length > 0 || analysis.effects.some((e) => SOCKET_PATH.test(e.path))) return true;
+  return analysis.commands.some((c) => {
+    const program = c.text.slice(0, c.text.indexOf(" ") >>> 0);
+    return Object.hasOwn(NETWORK_SINKS, program) || REMOTE_TABLE.has(program) || SQL_CLIENTS.has(program);
+  });
+}
+
 const withoutCache = new WeakMap<RuleSet, Map<string, RuleSet>>();
 
 /** The rules less the read-only entries the kernel enforces (one object per reach, so the decider's caches hold). */
@@ -88,9 +118,9 @@ function rulesWithout(rules: RuleSet, readOnly: readonly string[]): RuleSet {
  * undefined when the call still needs the question.
  */
 export function kernelAnswers(verdict: Verdict, command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext, reach: KernelReach): string | undefined {
-  if (verdict.action !== "ask") return undefined;
-  const answered = (t: string | undefined) => (t === "read" && reach.reads) || (t === "write" && reach.writes);
-  const uncertain = analysis.uncertain.filter((u) => !answered(u.target));
+  if (verdict.action !== "ask" || reachesAnotherHost(analysis)) return undefined;
+  const answered = (u: Uncertainty) => !(u.via !== undefined && CODE_FROM_FILE.has(u.via)) && ((u.target === "read" && reach.reads) || (u.target === "write" && reach.writes));
+  const uncertain = analysis.uncertain.filter((u) => !answered(u));
   if (uncertain.length === analysis.uncertain.length && reach.readOnly.length === 0) return undefined;
   const again = decideAnalysis(command, { ...analysis, uncertain }, rulesWithout(rules, reach.readOnly), ctx);
   if (again.action !== "allow") return undefined;

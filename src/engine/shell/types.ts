@@ -45,6 +45,8 @@ export interface Uncertainty {
    * script's `open(name)`): the kernel sandbox enforces the path rules on such an access whatever
    * the target turns out to be (src/engine/sandbox/kernel-answers.ts). Absent: anything else. */
   target?: Access;
+  /** With `target`: what makes the access (`cat`, `awk -f`, `source`). */
+  via?: string;
 }
 
 /** What a remote effect does to its resource (docs/remote-effects.md). */
