@@ -66,6 +66,8 @@ describe("kernel answers: which asks a sandboxed call no longer needs (pure)", (
     assert.equal(decide({ tool: "Bash", input: { command: "black ." } }, RULES, ctx).action, "ask");
     assert.match(answered("black .", ALL) ?? "", /black rewrites/);
     assert.equal(answered("black .", { ...ALL, readOnly: ["package-lock.json"] }), undefined);
+    // A line that also deletes keeps the read-only entries in the judging.
+    assert.equal(answered("black . && rm -f build.log", ALL), undefined);
   });
 
   it("stays an ask: deletes (no kernel form for no-delete), programs or code known only at run time, bash patterns, a mix", () => {

@@ -121,8 +121,11 @@ export function kernelAnswers(verdict: Verdict, command: string, analysis: Comma
   if (verdict.action !== "ask" || reachesAnotherHost(analysis)) return undefined;
   const answered = (u: Uncertainty) => !(u.via !== undefined && CODE_FROM_FILE.has(u.via)) && ((u.target === "read" && reach.reads) || (u.target === "write" && reach.writes));
   const uncertain = analysis.uncertain.filter((u) => !answered(u));
-  if (uncertain.length === analysis.uncertain.length && reach.readOnly.length === 0) return undefined;
-  const again = decideAnalysis(command, { ...analysis, uncertain }, rulesWithout(rules, reach.readOnly), ctx);
+  // A command line that deletes keeps every read-only entry in the judging: what it deletes
+  // (and whether it is only regenerable output) is the hook's to weigh, not the kernel's.
+  const readOnly = analysis.effects.some((e) => e.access === "delete") ? [] : reach.readOnly;
+  if (uncertain.length === analysis.uncertain.length && readOnly.length === 0) return undefined;
+  const again = decideAnalysis(command, { ...analysis, uncertain }, rulesWithout(rules, readOnly), ctx);
   if (again.action !== "allow") return undefined;
   return verdict.reason;
 }
