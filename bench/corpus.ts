@@ -19,6 +19,7 @@ import { parseRules } from "../src/engine/rules/parse";
 import type { Action, RuleSet } from "../src/engine/types";
 import { catchRate, CORPUS_CWD, CORPUS_HOME, corpusDir, exactRate, fpRate, loadCorpus, score, type CorpusCase, type Score } from "./lib/corpus";
 import { textualDecide } from "./lib/textual";
+import { printKernelAsks } from "./lib/kernel-asks";
 
 const BUDGET_MS = 2000;
 const ctx = { cwd: CORPUS_CWD, home: CORPUS_HOME };
@@ -123,6 +124,11 @@ async function main(): Promise<void> {
   // outside-holdout.jsonl (the same families, written from the issue text alone, never tuned to).
   if (args.some((a) => !a.startsWith("--"))) return;
   for (const name of ["generalisation", "fresh", "outside", "outside-holdout", "unseen", "heldout-36"]) await scoreBothPolicies(path.join(root, `test/fixtures/corpus/${name}.jsonl`), name, rulesFile, showMisses);
+
+  // Issue 34 §6: the ask rate on everyday work, and the catch rate, with and without the kernel sandbox.
+  const everyCorpus = ["commands", "generalisation", "fresh", "outside", "outside-holdout", "unseen", "incidents"];
+  printKernelAsks(root, "embedded defaults", defaultRules(), everyCorpus);
+  printKernelAsks(root, "reference rules (test/fixtures/corpus/rules.yaml)", rules, everyCorpus);
 
   
   // Incident corpus (h4, issue 19): real incident commands and the routine work around them,

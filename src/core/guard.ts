@@ -28,6 +28,7 @@ import { keepAfterCall, PendingAfterCall } from "./snapshots/after-call";
 import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./snapshots/guard-step";
 import { SnapshotStore } from "./snapshots/store";
 import { GuardSandbox, type GuardSandboxOptions, type SandboxNote } from "./sandbox/step";
+import type { KernelReach } from "../engine/sandbox/kernel-answers";
 import { userStateDir } from "./state-dir";
 
 export interface GuardOptions {
@@ -170,7 +171,9 @@ export class Guard extends EventEmitter {
     const toolUseId = isObject(req.raw) ? str(req.raw.tool_use_id) : undefined;
     if (req.event === "PostToolUse" && toolUseId) this.afterCall(JSON.stringify([req.sessionId ?? "", toolUseId]));
     if (req.calls && req.calls.length > 1) return wire.render(req, await this.handleEach(req, req.calls, store, opts.asker ?? headlessAsker));
-    const judgement = await this.judge(req, store);
+    // One call of one command: the only kind the sandbox step rewrites, so the only kind whose ask
+    // the kernel may answer (a part of several is never relaxed: handleEach gives no rewrite).
+    const judgement = await this.judge(req, store, this.sandbox?.reach(req, store.folder));
     if (judgement.kind === "neutral") return wire.render(req, this.sandboxNeutral(req, store.folder));
     // One tool call, decided once: a copy (same session, same call id, same call) that two of our
     // hooks saw shares the first one's answer, is not asked again and not recorded again.
@@ -244,9 +247,10 @@ export class Guard extends EventEmitter {
     return j.kind === "verdict" ? j.verdict : { action: "allow", reason: "" };
   }
 
-  private async judge(req: WireRequest, store: RulesStore): Promise<Judgement> {
+  private async judge(req: WireRequest, store: RulesStore, kernel?: KernelReach): Promise<Judgement> {
     this.ourHooks.refresh();
     const ctx: PlainContext = {
+      ...(kernel && { kernel }),
       folder: store.folder,
       home: this.home,
       root: store.folder,
@@ -272,10 +276,13 @@ export class Guard extends EventEmitter {
   private async resolve(j: Extract<Judgement, { kind: "verdict" }>, req: WireRequest, folder: string, asker: Asker): Promise<Resolved> {
     const { verdict } = j;
     let resolved: Resolved;
+    let sandboxed: Resolved | undefined;
     if (verdict.action === "allow") {
       resolved = { answer: { kind: "neutral" }, decision: "allow", reason: "" };
     } else if (verdict.action === "block") {
       resolved = { answer: { kind: "deny", reason: verdict.reason }, decision: "block", reason: verdict.reason };
+    } else if ((sandboxed = this.kernelAnswered(j, req, folder))) {
+      resolved = sandboxed;
     } else {
       this.stats.asks++;
       let result;
@@ -297,7 +304,7 @@ export class Guard extends EventEmitter {
         resolved = { answer: { kind: "deny", reason }, decision: result.nobody ? "unconfirmed" : "denied-by-user", reason };
       }
     }
-    if (this.sandbox) {
+    if (this.sandbox && !sandboxed) {
       const s = this.sandbox.step(req, resolved.answer, folder);
       if (s.answer.kind === "deny" && resolved.answer.kind !== "deny") resolved = { answer: s.answer, decision: "block", reason: s.answer.reason };
       else resolved = { ...resolved, answer: s.answer };
@@ -312,6 +319,19 @@ export class Guard extends EventEmitter {
     }
     this.record(verdict, resolved, { agent: req.agent, event: req.event, tool: j.tool, target: j.target, folder, sessionId: req.sessionId });
     return resolved;
+  }
+
+  /**
+   * An ask the kernel sandbox answers (issue 34 §6): the call runs without a question only if the
+   * sandbox step does rewrite it to run inside; else (undefined) it is asked as before. The record
+   * says why it was allowed, and what was not asked.
+   */
+  private kernelAnswered(j: Extract<Judgement, { kind: "verdict" }>, req: WireRequest, folder: string): Resolved | undefined {
+    if (j.kernelAnswers === undefined || !this.sandbox) return undefined;
+    const s = this.sandbox.step(req, { kind: "neutral" }, folder);
+    if (!s.note || !("ran" in s.note) || s.answer.kind !== "neutral" || s.answer.run === undefined) return undefined;
+    const reason = `Allowed without a question because it runs in the kernel sandbox, which refuses what was to be asked: ${j.kernelAnswers.replace(/^Damage Control asks the user to confirm: /, "")}`;
+    return { answer: s.answer, decision: "allow", reason, sandbox: { ...s.note, instead: j.kernelAnswers } };
   }
 
   /**

@@ -7,6 +7,8 @@ import { judgeConfigChange, type ConfigChangeFacts } from "./config-change";
 import { decide, type Seen } from "./decide";
 import { destroysOf } from "./undo/destroys";
 import type { Destroys } from "./undo/types";
+import { kernelAnswers, type KernelReach } from "./sandbox/kernel-answers";
+import { toolNameVerdict } from "./mcp/tool-rules";
 import { defaultAnswer, eventRow, type HookEvent, type Posture } from "./events";
 import { blockReason } from "./reason";
 import { mcpName } from "./mcp/name";
@@ -18,6 +20,8 @@ export interface JudgeContext extends Omit<DecideContext, "cwd"> {
   folder: string;
   /** ConfigChange only: what the core read about the changed settings file. */
   config?: ConfigChangeFacts;
+  /** Set only when this call, if it runs, certainly runs in the kernel sandbox: what that enforces. */
+  kernel?: KernelReach;
 }
 
 /**
@@ -35,6 +39,9 @@ export type Judgement =
       destroys?: Destroys;
       /** The command line as the agent sent it (bash/PowerShell), for the snapshot's manifest. */
       command?: string;
+      /** An ask the kernel sandbox answers (ctx.kernel): what it was about. The caller lets the
+       * call run without a question only if it does run it sandboxed (src/core/sandbox/step.ts). */
+      kernelAnswers?: string;
     };
 
 export const NEUTRAL: Judgement = Object.freeze({ kind: "neutral" });
@@ -69,8 +76,12 @@ function judgeCall(req: WireRequest, event: HookEvent & { known: boolean }, rule
   }
   // The tool already ran: nobody is asked after the fact, and only a refusal is worth a word.
   if (event.name === "PostToolUse" && verdict.action !== "block") return NEUTRAL;
-  const judged: Judgement = { kind: "verdict", verdict, tool, target: safeTarget(call, verdict) };
+  let judged: Judgement = { kind: "verdict", verdict, tool, target: safeTarget(call, verdict) };
   if (verdict.action === "block" || event.name !== "PreToolUse" || !seen.norm) return judged;
+  if (ctx.kernel && verdict.action === "ask" && seen.norm.kind === "bash" && seen.analysis && !toolNameVerdict(rules, seen.norm.tool, () => "total", { ...ctx, cwd, root }).verdict) {
+    const answered = kernelAnswers(verdict, seen.norm.command, seen.analysis, rules, { ...ctx, cwd, root }, ctx.kernel);
+    if (answered !== undefined) judged = { ...judged, kernelAnswers: answered };
+  }
   const destroys = destroysOf(seen.norm, seen.analysis, { cwd, home: ctx.home, root, tmpdir: ctx.tmpdir });
   if (!destroys) return judged;
   const command = seen.norm.kind === "bash" || seen.norm.kind === "powershell" ? seen.norm.command : undefined;

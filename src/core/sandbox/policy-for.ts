@@ -8,7 +8,9 @@ import * as os from "node:os";
 import { buildSandboxPolicy } from "../../engine/sandbox/policy";
 import type { SandboxPolicy } from "../../engine/sandbox/policy-types";
 import type { RuleSet } from "../../engine/types";
+import type { KernelReach } from "../../engine/sandbox/kernel-answers";
 import { everydayHosts, globMatcher, guardFiles, listedHomeFolders, writableFolders } from "./facts";
+import { reachOf } from "./kernel-reach";
 
 export const POLICY_TTL_MS = 2000;
 
@@ -46,14 +48,35 @@ export function sandboxPolicyFor(folder: string, rules: RuleSet, o: PolicyOption
   return policy;
 }
 
+/** What each policy enforces of its rules, computed on demand from the facts it was made of. */
+const reaches = new WeakMap<SandboxPolicy, () => KernelReach>();
+const reached = new WeakMap<SandboxPolicy, KernelReach>();
+
+/** What `policy` (one sandboxPolicyFor made) enforces of the rules it was made from; undefined for any other. */
+export function kernelReachOf(policy: SandboxPolicy): KernelReach | undefined {
+  let r = reached.get(policy);
+  if (!r) {
+    const make = reaches.get(policy);
+    if (!make) return undefined;
+    reached.set(policy, (r = make()));
+    reaches.delete(policy);
+  }
+  return r;
+}
+
 function build(folder: string, rules: RuleSet, env: NodeJS.ProcessEnv): SandboxPolicy {
   const home = env.HOME || os.homedir();
-  return buildSandboxPolicy(rules, {
+  const homeFolders = listedHomeFolders(rules, home);
+  // One matcher for the policy and its reach: the workspace is walked once.
+  const matches = globMatcher(folder, home, homeFolders);
+  const policy = buildSandboxPolicy(rules, {
     folder,
     home,
     guard: guardFiles(folder, env),
-    matches: globMatcher(folder, home, listedHomeFolders(rules, home)),
+    matches,
     writable: writableFolders(env),
     hosts: everydayHosts(folder, env),
   });
+  reaches.set(policy, () => reachOf(rules, policy, home, [folder, ...homeFolders], matches));
+  return policy;
 }

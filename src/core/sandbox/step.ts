@@ -10,7 +10,9 @@ import type { AgentId } from "../../engine/agents/types";
 import type { Answer } from "../../engine/render";
 import type { SandboxMode, SandboxPolicy } from "../../engine/sandbox/policy-types";
 import { isObject, type WireRequest } from "../../engine/agents/types";
+import type { KernelReach } from "../../engine/sandbox/kernel-answers";
 import { sandboxAvailability } from "./availability";
+import { kernelReachOf } from "./policy-for";
 import { SandboxRunner } from "./runner";
 
 export interface GuardSandboxOptions {
@@ -22,6 +24,8 @@ export interface GuardSandboxOptions {
   stateDir: string;
   /** Where bubblewrap is looked up (PATH); default the guard's own environment. */
   env?: NodeJS.ProcessEnv;
+  /** What a policy enforces of the rules (default: what sandboxPolicyFor computed with it; tests pass their own). */
+  reach?: (policy: SandboxPolicy) => KernelReach | undefined;
 }
 
 /**
@@ -44,8 +48,9 @@ const PROMPT_FREE: Partial<Record<AgentId, (raw: unknown) => boolean>> = {
   codex: (raw) => isObject(raw) && raw.permission_mode === "bypassPermissions",
 };
 
-/** What the feed and the ledger say of the sandbox for one call. */
-export type SandboxNote = { ran: "bubblewrap"; policy: string } | { unsandboxed: string };
+/** What the feed and the ledger say of the sandbox for one call; `instead`: the question the
+ * kernel answered (the call ran without it because it ran sandboxed). */
+export type SandboxNote = { ran: "bubblewrap"; policy: string; instead?: string } | { unsandboxed: string };
 
 export interface SandboxStep {
   answer: Answer;
@@ -56,6 +61,22 @@ export class GuardSandbox {
   private runner?: SandboxRunner;
 
   constructor(private readonly o: GuardSandboxOptions) {}
+
+  /**
+   * What the kernel sandbox will enforce on this call if the rules let it run without a question:
+   * set only where the step would then certainly rewrite it (a runner agent, a mode not off, a
+   * machine that can, an agent that takes the rewrite without skipping its own question, a
+   * policy). The runner fails closed: bubblewrap that cannot start, or a policy file that is gone,
+   * runs nothing (docs/sandbox-runner.md). Claude Code's and VS Code's own sandboxes: not here.
+   */
+  reach(req: WireRequest, folder: string): KernelReach | undefined {
+    const command = req.call?.tool === "bash" && !req.calls ? (req.call.input as { command?: unknown }).command : undefined;
+    if (typeof command !== "string" || !RUNNER_AGENTS.has(req.agent) || this.o.mode(folder) === "off") return undefined;
+    if (PROMPT_FREE[req.agent] && !PROMPT_FREE[req.agent]!(req.raw)) return undefined;
+    if (!sandboxAvailability(this.o.env ?? process.env).ok) return undefined;
+    const policy = this.o.policy(folder);
+    return policy && policy.version === 1 ? (this.o.reach ?? kernelReachOf)(policy) : undefined;
+  }
 
   step(req: WireRequest, answer: Answer, folder: string): SandboxStep {
     if (answer.kind !== "neutral" && answer.kind !== "allow") return { answer };

@@ -39,10 +39,10 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
     // A possible value that static evaluation finds (`${F:-.env}`) is judged as that path.
     for (const m of arg.maybe ?? []) pathEffect(r, scope, shapedArg({ ...arg, value: m, text: m, maybe: undefined, unknown: undefined }), access, recursive, via, narrow);
     if (access === "write" || access === "delete") {
-      r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${arg.text}\`, which is only known when the command runs`, arg.span);
+      r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${arg.text}\`, which is only known when the command runs`, arg.span, access, via);
     } else if (access === "read" && !arg.pipe) {
       // Content read from a file only named at run time could be a secret's.
-      r.uncertain(`${via} reads \`${arg.text}\`, which is only known when the command runs`, arg.span);
+      r.uncertain(`${via} reads \`${arg.text}\`, which is only known when the command runs`, arg.span, "read", via);
     }
     return;
   }
@@ -51,7 +51,7 @@ export function pathEffect(r: Runner, scope: Scope, arg: Arg, access: Access, re
   let cwd = scope.cwd;
   if (cwd === undefined && !value.startsWith("/") && !value.startsWith("~")) {
     if (access === "write" || access === "delete") {
-      r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${value}\` relative to a directory only known when the command runs`, arg.span);
+      r.uncertain(`${via} ${access === "delete" ? "deletes" : "writes"} \`${value}\` relative to a directory only known when the command runs`, arg.span, access, via);
       return;
     }
     cwd = UNKNOWN_DIR;

@@ -37,7 +37,7 @@ export interface Runner {
   /** Records a path the command touches (resolved against the scope's cwd). */
   path(inv: Pick<Invocation, "scope">, arg: Arg, access: Access, recursive: boolean, via: string, narrow?: Narrow): void;
   /** Something that cannot be known statically: the decider asks. */
-  uncertain(why: string, span: Span): void;
+  uncertain(why: string, span: Span, target?: Access, via?: string): void;
 }
 
 export interface RunResult {

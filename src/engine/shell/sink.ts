@@ -98,11 +98,11 @@ export class Sink {
     return first;
   }
 
-  uncertainty(why: string, span: Span): void {
+  uncertainty(why: string, span: Span, target?: Access, via?: string): void {
     const key = `${why}\0${span.start}`;
     if (this.seenWhy.has(key)) return;
     this.seenWhy.add(key);
-    this.uncertain.push({ why, span });
+    this.uncertain.push({ why, span, ...(target && { target }), ...(via !== undefined && { via }) });
   }
 
   gitState(e: GitStateEffect): void {

@@ -48,6 +48,12 @@ export interface Narrow {
 export interface Uncertainty {
   why: string;
   span: Span;
+  /** Set when the one unknown is the target of a file access of this kind (`cat "$f"`, an inline
+   * script's `open(name)`): the kernel sandbox enforces the path rules on such an access whatever
+   * the target turns out to be (src/engine/sandbox/kernel-answers.ts). Absent: anything else. */
+  target?: Access;
+  /** With `target`: what makes the access (`cat`, `awk -f`, `source`). */
+  via?: string;
 }
 
 /** What a remote effect does to its resource (docs/remote-effects.md). */

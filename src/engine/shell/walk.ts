@@ -110,8 +110,8 @@ export class Walker implements Runner {
     pathEffect(this, inv.scope, arg, access, recursive, via, narrow);
   }
 
-  uncertain(why: string, span: Span): void {
-    this.sink.uncertainty(why, span);
+  uncertain(why: string, span: Span, target?: Access, via?: string): void {
+    this.sink.uncertainty(why, span, target, via);
   }
 
   // ---- syntax -------------------------------------------------------------------------------

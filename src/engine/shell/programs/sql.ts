@@ -29,6 +29,9 @@ const CLIENTS: Record<string, ClientSpec> = {
   cqlsh: { shortWithValue: "efkup", longWithValue: ["execute", "file", "keyspace", "username", "password", "cqlversion", "protocol-version", "connect-timeout", "request-timeout", "encoding", "cqlshrc"], sqlOptions: ["e", "execute"], fileOptions: ["f", "file"] },
 };
 
+/** The SQL clients: what they read from a file or their input is SQL they run (src/engine/sandbox/kernel-answers.ts). */
+export const SQL_CLIENTS: ReadonlySet<string> = new Set(Object.keys(CLIENTS));
+
 /** Runs SQL text as the clients do (also used for `cursor.execute("…")` in inline code). */
 export function runSql(inv: Invocation, r: Runner, code: import("../code").Code): void {
   const { statements, shell } = sqlStatements(code);

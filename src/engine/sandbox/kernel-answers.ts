@@ -1,0 +1,131 @@
+// Which asks the kernel sandbox answers by itself (issue 34 §6). A shell call that will certainly
+// run inside our sandbox needs no question about a file effect the kernel enforces whatever the
+// command does at run time:
+//   - a read whose target is known only at run time (`cat "$f"`, an inline script's `open(name)`):
+//     every zero-access path is unreadable inside (EACCES), so it cannot read a secret;
+//   - a write whose target is known only at run time: also every read-only path unwritable inside
+//     (EROFS), and none left writable for the tools (`sandbox.updatedByTools`: lock files the hook
+//     alone keeps the agent's own edits off);
+//   - a formatter that may rewrite files of its kinds inside a read-only folder: that folder is
+//     unwritable inside, the formatter's write there fails.
+// Everything else stays as it is: deletes (no-delete has no kernel form), programs or code only
+// known at run time (they may do anything: the network, a remote service, git history), any
+// command line that runs a program talking to another host or git (reachesAnotherHost), the bash
+// patterns (git, databases, system), parse errors, and every refusal (a block the model is told
+// about stays a block). Pure: what the sandbox enforces comes
+// in as data (KernelReach), made by the core from the policy the call will run under.
+import { decideAnalysis } from "../decide";
+import { NETWORK_SINKS } from "../remote/network";
+import { REMOTE_TABLE } from "../remote/table";
+import { SQL_CLIENTS } from "../shell/programs/sql";
+import type { CommandAnalysis, Uncertainty } from "../shell/types";
+import type { DecideContext, PathRule, RuleSet, Verdict } from "../types";
+import type { SandboxPath, SandboxPolicy } from "./policy-types";
+
+/** What the kernel sandbox a call runs in enforces of the path rules (plain data: it crosses to the decision worker as JSON). */
+export interface KernelReach {
+  /** Every zero-access entry is unreadable inside, or stands for nothing that exists now. */
+  reads: boolean;
+  /** `reads`, and every read-only entry unwritable inside, none freed for the tools. */
+  writes: boolean;
+  /** The read-only entries (as written in the rules) every path of which is unwritable inside. */
+  readOnly: string[];
+}
+
+/**
+ * Entries no policy path can stand for, that the kernel enforces by itself for a sandboxed call.
+ * Measured (bubblewrap 0.8, Linux 6.18, an unprivileged user): a process in bubblewrap's user
+ * namespace gets EACCES on /proc/PID/environ of any process outside it (reading another process's
+ * environment needs ptrace rights, which a process in a child user namespace lacks there); the
+ * processes inside are the call's own, whose environment it already has.
+ */
+export const KERNEL_OWN: ReadonlySet<string> = new Set(["/proc/*/environ"]);
+
+/**
+ * What the policy enforces of `rules`. `standsFor(rule)`: the existing paths the entry stands for
+ * now, undefined when they cannot be known (the core's facts); an entry that stands for nothing
+ * has nothing to read or change (a file the call itself creates holds only what the call wrote).
+ */
+export function kernelReach(rules: RuleSet, policy: SandboxPolicy, standsFor: (rule: PathRule) => readonly string[] | undefined): KernelReach {
+  const enforced = (r: PathRule, lists: SandboxPath[][]) => {
+    if (KERNEL_OWN.has(r.path)) return true;
+    const paths = standsFor(r);
+    return paths !== undefined && paths.every((p) => lists.some((l) => l.some((e) => covers(e.path, p))));
+  };
+  const reads = rules.zeroAccessPaths.every((r) => enforced(r, [policy.denyRead]));
+  const readOnly: string[] = [];
+  let allReadOnly = true;
+  // An entry `sandbox.updatedByTools` frees is not in denyWrite (unless a folder around it is):
+  // what the policy lists is the truth of what is unwritable inside.
+  for (const r of rules.readOnlyPaths) {
+    if (enforced(r, [policy.denyWrite, policy.denyRead])) readOnly.push(r.path);
+    else allReadOnly = false;
+  }
+  return { reads, writes: reads && allReadOnly, readOnly };
+}
+
+function covers(folder: string, p: string): boolean {
+  return p === folder || p.startsWith(folder === "/" ? "/" : folder + "/");
+}
+
+/**
+ * Reads whose file is code the program runs: a file named at run time is code known only at run
+ * time (it may do anything), whatever the kernel does to the paths it touches. By the `via` the
+ * analysis gives the read (src/engine/shell/programs/: shells' `source` and `.`, awk's and sed's
+ * program files — GNU sed's `e` runs commands).
+ */
+const CODE_FROM_FILE: ReadonlySet<string> = new Set(["source", ".", "awk -f", "sed -f"]);
+
+/** A raw socket's path (`> /dev/tcp/HOST/PORT`). */
+const SOCKET_PATH = /^\/dev\/(tcp|udp)\//;
+
+/**
+ * Never relaxed: a command line that runs a program talking to another host (the network sinks,
+ * the remote services' and data stores' clients, git, the SQL clients) or writes to a raw socket.
+ * Inside, the kernel sees a connection to a host, not what goes through it: a file read at run
+ * time and sent (`cat "$F" | curl -d @- …`); and what a SQL client reads is SQL it runs, code
+ * known only at run time (`psql -f "$F"`, `sqlite3 db < "$F"`).
+ */
+function reachesAnotherHost(analysis: CommandAnalysis): boolean {
+  if (analysis.remote.length > 0 || analysis.effects.some((e) => SOCKET_PATH.test(e.path))) return true;
+  return analysis.commands.some((c) => {
+    const program = c.text.slice(0, c.text.indexOf(" ") >>> 0);
+    return Object.hasOwn(NETWORK_SINKS, program) || REMOTE_TABLE.has(program) || SQL_CLIENTS.has(program);
+  });
+}
+
+const withoutCache = new WeakMap<RuleSet, Map<string, RuleSet>>();
+
+/** The rules less the read-only entries the kernel enforces (one object per reach, so the decider's caches hold). */
+function rulesWithout(rules: RuleSet, readOnly: readonly string[]): RuleSet {
+  let byKey = withoutCache.get(rules);
+  if (!byKey) withoutCache.set(rules, (byKey = new Map()));
+  const key = readOnly.join("\0");
+  let r = byKey.get(key);
+  if (!r) {
+    const gone = new Set(readOnly);
+    if (byKey.size >= 16) byKey.clear();
+    byKey.set(key, (r = { ...rules, readOnlyPaths: rules.readOnlyPaths.filter((e) => !gone.has(e.path)) }));
+  }
+  return r;
+}
+
+/**
+ * The answer a shell call asked about gets when it runs in the kernel sandbox: what the kernel
+ * enforces is taken out of what was found (the run-time targets of reads and writes it covers,
+ * the read-only entries it keeps unwritable) and the rest judged again, by the same rules. Returns
+ * what the kernel answers instead of the user (for the record) when nothing else was to be asked;
+ * undefined when the call still needs the question.
+ */
+export function kernelAnswers(verdict: Verdict, command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext, reach: KernelReach): string | undefined {
+  if (verdict.action !== "ask" || reachesAnotherHost(analysis)) return undefined;
+  const answered = (u: Uncertainty) => !(u.via !== undefined && CODE_FROM_FILE.has(u.via)) && ((u.target === "read" && reach.reads) || (u.target === "write" && reach.writes));
+  const uncertain = analysis.uncertain.filter((u) => !answered(u));
+  // A command line that deletes keeps every read-only entry in the judging: what it deletes
+  // (and whether it is only regenerable output) is the hook's to weigh, not the kernel's.
+  const readOnly = analysis.effects.some((e) => e.access === "delete") ? [] : reach.readOnly;
+  if (uncertain.length === analysis.uncertain.length && readOnly.length === 0) return undefined;
+  const again = decideAnalysis(command, { ...analysis, uncertain }, rulesWithout(rules, readOnly), ctx);
+  if (again.action !== "allow") return undefined;
+  return verdict.reason;
+}
