@@ -67,6 +67,13 @@ export interface HookEvent {
   note: string;
 }
 
+/**
+ * The event a runner agent's post-tool payload is read into (agents/codex.ts, agents/gemini.ts):
+ * its own name so that the rules never judge it (Claude Code's PostToolUse is judged, and its
+ * refusal shape is Claude Code's alone) and an agent's answer to it is always no opinion.
+ */
+export const TOOL_RESULT = "ToolResult";
+
 type Gate = { tier: Tier; governed: DefaultAnswer; install: HookEvent["install"] };
 /** Classic gate: judged by the rules; a call no rule covers is refused when governed. */
 const CLASSIC: Gate = { tier: "classic", governed: "deny", install: "always" };
@@ -124,6 +131,10 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   row("SessionEnd", "observe", "none", "neutral", NONE, "Answer ignored."),
   row("MessageDisplay", "observe", "none", "neutral", NONE, "displayContent only changes what is shown."),
   row("StopFailure", "observe", "none", "neutral", NONE, "Answer ignored."),
+  // Not a Claude Code event: the post-tool events of the agents our sandbox runner covers (Codex
+  // PostToolUse, Gemini AfterTool), read by their adapters into this row. Never installed for
+  // Claude Code (install: never); the call already ran, so the answer is always no opinion.
+  row(TOOL_RESULT, "observe", "none", "neutral", NONE, "A runner agent's post-tool event: the call already ran; its output is read for the kernel's refusals (docs/sandbox.md), never refused."),
 ];
 
 /**

@@ -25,6 +25,8 @@ export function outcomeOf(e: Pick<LedgerEntry, "decision" | "reason">): FeedOutc
       return "let-through";
     case "unconfirmed":
       return "not-confirmed";
+    case "kernel-refused":
+      return "kernel-refused";
     case "denied-by-user": {
       const why = e.reason ?? "";
       if (why.includes(ASK_WHY.timedOutMark)) return "timed-out";
@@ -58,6 +60,7 @@ export function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
     folder: d.folder,
     headline: headlineOf(d.reason, d.rule),
     ...(d.sandbox && "ran" in d.sandbox && { sandboxed: true }),
+    ...(d.kernel && { kernel: d.kernel.map((k) => ({ path: k.path, kind: k.kind, rule: k.rule, ...(k.reason && { reason: k.reason }) })) }),
     ...(d.snapshot && { snapshot: "id" in d.snapshot ? { id: d.snapshot.id, holds: d.snapshot.holds, ...(d.snapshot.remote && { remote: d.snapshot.remote }) } : { notKept: d.snapshot.notKept } }),
   };
 }
