@@ -131,10 +131,16 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   row("SessionEnd", "observe", "none", "neutral", NONE, "Answer ignored."),
   row("MessageDisplay", "observe", "none", "neutral", NONE, "displayContent only changes what is shown."),
   row("StopFailure", "observe", "none", "neutral", NONE, "Answer ignored."),
-  // Not a Claude Code event: the post-tool events of the agents our sandbox runner covers (Codex
-  // PostToolUse, Gemini AfterTool), read by their adapters into this row. Never installed for
-  // Claude Code (install: never); the call already ran, so the answer is always no opinion.
-  row(TOOL_RESULT, "observe", "none", "neutral", NONE, "A runner agent's post-tool event: the call already ran; its output is read for the kernel's refusals (docs/sandbox.md), never refused."),
+];
+
+/**
+ * Events of other agents that Claude Code has no counterpart for, read into these rows by their
+ * adapters. Not in HOOK_EVENTS: nothing here is ever installed for Claude Code.
+ */
+export const OTHER_AGENT_EVENTS: readonly HookEvent[] = [
+  // The post-tool events of the agents our sandbox runner covers (Codex PostToolUse, Gemini
+  // AfterTool): the call already ran, so the answer is always no opinion, in every posture.
+  row(TOOL_RESULT, "observe", "none", "neutral", NONE, "A runner agent's post-tool event: the call already ran; its output is read for the kernel's refusals (docs/sandbox.md), never refused.", { install: "never" }),
 ];
 
 /**
@@ -152,7 +158,7 @@ export const UNKNOWN_EVENT: Omit<HookEvent, "name"> = {
   note: "Not in the table: deny-closed until classified.",
 };
 
-const byName = new Map(HOOK_EVENTS.map((e) => [e.name, e]));
+const byName = new Map([...HOOK_EVENTS, ...OTHER_AGENT_EVENTS].map((e) => [e.name, e]));
 
 /** The row for any event name; unknown names get the deny-closed row. */
 export function eventRow(name: string): HookEvent & { known: boolean } {

@@ -102,9 +102,9 @@ export function statsOf(entries: readonly Pick<LedgerEntry, "time" | "agent" | "
   return { perRule: sorted(perRule), perAgent: sorted(perAgent), lastHour, lastDay };
 }
 
-/** Refusals and asks per rule text (the structured editor's hit counts). */
+/** Refusals and asks per rule text (the structured editor's hit counts); the kernel's refusals are not the rule's hits. */
 export function hitsOf(entries: readonly Pick<LedgerEntry, "rule" | "decision">[]): Record<string, number> {
   const hits: Record<string, number> = {};
-  for (const e of entries) if (e.rule && e.decision !== "allow") hits[e.rule] = (hits[e.rule] ?? 0) + 1;
+  for (const e of entries) if (e.rule && e.decision !== "allow" && e.decision !== "kernel-refused") hits[e.rule] = (hits[e.rule] ?? 0) + 1;
   return hits;
 }
