@@ -37,6 +37,8 @@ export default function damageControl(pi: PiExtensionAPI): void {
   let local: PiLocalGuard | undefined;
   const localGuard = () => (local ??= loadLocalGuard());
   const refusals: { time: string; tool: string; reason: string }[] = [];
+  /** The calls put in the guard's sandbox (by call id): only their results are sent back (bounded). */
+  const sandboxed = new Set<string>();
 
   function localAsker(ctx: PiContext, why: string): Asker {
     if (!ctx.hasUI) return nobodyAsker(`nobody could confirm it (${why}, and pi runs without a UI)`);
@@ -64,7 +66,11 @@ export default function damageControl(pi: PiExtensionAPI): void {
       else if (!(answer instanceof Error)) {
         if (answer.block) return { block: true, reason: typeof answer.reason === "string" ? answer.reason : blockReason("refused by the endpoint") };
         // Run it in the guard's sandbox: pi runs the input as the handler leaves it.
-        if (typeof answer.command === "string" && event.toolName === "bash") event.input.command = answer.command;
+        if (typeof answer.command === "string" && event.toolName === "bash") {
+          event.input.command = answer.command;
+          sandboxed.add(event.toolCallId);
+          if (sandboxed.size > 256) sandboxed.delete(sandboxed.values().next().value!);
+        }
         return undefined;
       }
       else if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
@@ -93,13 +99,13 @@ export default function damageControl(pi: PiExtensionAPI): void {
     return result;
   });
 
-  // After a bash call: the endpoint reads what the sandbox's kernel refused (only for a command it
-  // put in its runner itself) and records it for the feed. Nothing here changes the result, and
-  // no failure of it holds the agent: without an endpoint there is nothing to record it in.
+  // After a bash call the endpoint put in its sandbox: it reads what the kernel refused (pi 1.6.0
+  // gives the input as the call ran: our wrapper, which the endpoint checks is one of its own) and
+  // records it for the feed. Nothing here changes the result, and no failure of it holds the agent.
   pi.on("tool_result", async (event: ToolResultEvent, ctx: PiContext) => {
     try {
       const command = event.input?.command;
-      if (event.toolName !== "bash" || typeof command !== "string") return undefined;
+      if (!sandboxed.delete(event.toolCallId) || event.toolName !== "bash" || typeof command !== "string") return undefined;
       const endpoint = findEndpoint(ctx.cwd);
       if (!endpoint) return undefined;
       const output = event.content.map((c) => ("text" in c && typeof c.text === "string" ? c.text : "")).join("\n");

@@ -204,9 +204,9 @@ for (const a of POST_TOOL) {
       await g.guard.drain();
       assert.equal(decisions.filter((d) => d.decision === "kernel-refused").length, 0);
       assert.equal(ledger(g).filter((l) => l.decision === "kernel-refused").length, 0);
-      // The post-tool event reached the endpoint all the same, except OpenCode's: our plugin sends
-      // tool.execute.after only for a call it rewrote (it remembers the wrapper by call id).
-      assert.equal(g.answers.filter((x) => x.route === `/hook/${a.agent}`).length, a.agent === "opencode" ? 1 : 2);
+      // Codex's and Gemini's post-tool hooks reach the endpoint all the same; our pi extension and
+      // OpenCode plugin send a result only for a call they rewrote (remembered by call id).
+      assert.equal(g.answers.filter((x) => x.route === `/hook/${a.agent}`).length, a.agent === "opencode" || a.agent === "pi" ? 1 : 2);
     });
   });
 }
