@@ -109,41 +109,38 @@ export function stateKeyFor(configFile: string, group: number, event: CodexEvent
   return `${configFile}:${event}:${group}:0`;
 }
 
+/** One command-hook group of ours and the trust entry Codex needs before it runs it. */
+function hookGroup(command: string, configFile: string, event: "PreToolUse" | "PostToolUse", group: number): string[] {
+  const id: CodexEvent = event === "PreToolUse" ? "pre_tool_use" : "post_tool_use";
+  return [
+    `[[hooks.${event}]]`,
+    "",
+    `[[hooks.${event}.hooks]]`,
+    'type = "command"',
+    `command = ${tomlString(command)}`,
+    `timeout = ${CODEX_HOOK_TIMEOUT}`,
+    "",
+    "# Codex runs an unmanaged hook only when its definition is trusted: this is that trust, for this hook only.",
+    `[hooks.state.${tomlString(stateKeyFor(configFile, group, id))}]`,
+    "enabled = true",
+    `trusted_hash = ${tomlString(codexHookHash(command, CODEX_HOOK_TIMEOUT, id))}`,
+  ];
+}
+
 /**
  * `postGroup`: the index of our PostToolUse group (the count of the user's own). The PostToolUse
  * hook (measured 0.171.0: it gets the command as it ran and its output) lets the guard read what the
  * kernel refused inside our sandbox; its answer is always no opinion (docs/sandbox.md).
  */
 export function renderBlock(command: string, configFile: string, group: number, sep = 0, postGroup = 0): string {
-  const key = stateKeyFor(configFile, group);
-  const postKey = stateKeyFor(configFile, postGroup, "post_tool_use");
   return [
     CODEX_BEGIN,
     ...(sep > 0 ? [`# (Damage Control added ${sep} newline(s) before this block)`] : []),
     "# No matcher: every tool call (Bash, apply_patch, MCP tools) is put to Damage Control.",
-    "[[hooks.PreToolUse]]",
-    "",
-    "[[hooks.PreToolUse.hooks]]",
-    'type = "command"',
-    `command = ${tomlString(command)}`,
-    `timeout = ${CODEX_HOOK_TIMEOUT}`,
-    "",
-    "# Codex runs an unmanaged hook only when its definition is trusted: this is that trust, for this hook only.",
-    `[hooks.state.${tomlString(key)}]`,
-    "enabled = true",
-    `trusted_hash = ${tomlString(codexHookHash(command, CODEX_HOOK_TIMEOUT))}`,
+    ...hookGroup(command, configFile, "PreToolUse", group),
     "",
     "# After a shell call: what the kernel refused inside the sandbox is shown in the feed (never refuses).",
-    "[[hooks.PostToolUse]]",
-    "",
-    "[[hooks.PostToolUse.hooks]]",
-    'type = "command"',
-    `command = ${tomlString(command)}`,
-    `timeout = ${CODEX_HOOK_TIMEOUT}`,
-    "",
-    `[hooks.state.${tomlString(postKey)}]`,
-    "enabled = true",
-    `trusted_hash = ${tomlString(codexHookHash(command, CODEX_HOOK_TIMEOUT, "post_tool_use"))}`,
+    ...hookGroup(command, configFile, "PostToolUse", postGroup),
     CODEX_END,
     "",
   ].join("\n");
