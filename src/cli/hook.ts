@@ -5,6 +5,7 @@
 // exits 2, which the agent honours as a block.
 import { AGENTS, isAgentId, type AgentId } from "../engine/agents";
 import { blockReason } from "../engine/reason";
+import { TOOL_RESULT } from "../engine/events";
 import { nobodyAsker } from "../core/asker";
 import { findEndpoint, postHook } from "../core/endpoint-client";
 import { LocalGuards } from "../core/local-guard";
@@ -85,6 +86,13 @@ export async function runHook(argv: string[]): Promise<number> {
 /** A refusal in the agent's own shape, on stdout, and exit 2 (which blocks in every agent). */
 function refuse(agent: AgentId, why: string, event = "PreToolUse"): number {
   const reason = blockReason(why);
+  // A post-tool event: the call already ran, there is nothing to refuse (an exit 2 would only
+  // put our failure in front of the model). No opinion, and the failure on stderr.
+  if (event === TOOL_RESULT) {
+    process.stdout.write("{}\n");
+    process.stderr.write(reason + "\n");
+    return 0;
+  }
   const wire = AGENTS[agent];
   const req = { agent, event, malformed: why };
   process.stdout.write(JSON.stringify(wire.render(req, { kind: "deny", reason }).body) + "\n");

@@ -18,14 +18,16 @@ export const AGENT_INSTALL_HELP = `       damage-control install codex [--cwd DI
        damage-control uninstall codex | gemini | qwen | opencode | cline [--cwd DIR] [--user]
 
 install codex   appends one delimited block to ~/.codex/config.toml ($CODEX_HOME): a PreToolUse
-                command hook (damage-control hook codex) for every tool, plus the hooks.state
-                trust entry Codex needs before it runs any unmanaged hook. User-level always:
+                command hook (damage-control hook codex) for every tool and a PostToolUse one
+                (what the sandbox's kernel refused, for the feed; it never refuses), each with
+                the hooks.state trust entry Codex needs before it runs any unmanaged hook. User-level always:
                 Codex skips project .codex/ hooks in folders it does not trust, and skips
                 untrusted hooks silently; the hook finds the endpoint guarding each call's cwd.
                 Refuses (exit 3, saying why) when the TOML defines hooks in a form the block
                 would collide with. The rest of the file is never rewritten.
-install gemini  adds a BeforeTool command hook (damage-control hook gemini, matcher ".*") to
-                DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.
+install gemini  adds a BeforeTool command hook (damage-control hook gemini, matcher ".*") and an
+                AfterTool one for shell calls (what the sandbox's kernel refused, for the feed;
+                it never refuses) to DIR/.gemini/settings.json, or ~/.gemini/settings.json with --user.
 install qwen    adds a PreToolUse command hook (the launcher, matcher "*") to ~/.qwen/settings.json.
                 User-level always: Qwen Code loads project hooks only in a trusted folder.
 install opencode
@@ -78,7 +80,7 @@ export function runAgentInstall(argv: string[], verb: "install" | "uninstall"): 
     } catch (e) {
       throw new CliError((e as Error).message, EXIT.io);
     }
-    process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: BeforeTool command hook for every tool\n`);
+    process.stdout.write(`${r.changed ? "wrote" : "unchanged"} ${r.file}: BeforeTool command hook for every tool, AfterTool for shell calls\n`);
     const trust = values.user ? { loads: true } : geminiLoadsProjectSettings(folder, process.env);
     if (!trust.loads) process.stderr.write(`warning: ${trust.why}\n`);
   }

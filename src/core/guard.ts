@@ -29,6 +29,9 @@ import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./
 import { SnapshotStore } from "./snapshots/store";
 import { GuardSandbox, type GuardSandboxOptions, type SandboxNote } from "./sandbox/step";
 import type { KernelReach } from "../engine/sandbox/kernel-answers";
+import { kernelReason, refusedIn, SandboxedCalls } from "./sandbox/results";
+import { TOOL_RESULT } from "../engine/events";
+import type { KernelRefusal } from "../engine/sandbox/refusals";
 import { userStateDir } from "./state-dir";
 
 export interface GuardOptions {
@@ -87,6 +90,8 @@ interface Resolved {
   reason: string;
   snapshot?: SnapshotNote;
   sandbox?: SandboxNote;
+  /** What the kernel refused inside the sandbox while the call ran (its post-tool event). */
+  kernel?: KernelRefusal[];
 }
 
 export class Guard extends EventEmitter {
@@ -99,6 +104,8 @@ export class Guard extends EventEmitter {
   /** Copies of one tool call (two of our hooks saw it) share the first one's answer. */
   private readonly decidedOnce = new OnceWithin<Resolved>();
   private readonly sandbox?: GuardSandbox;
+  /** The wrappers handed out, so a post-tool event can tell a sandboxed call's result (sandbox/results.ts). */
+  private readonly sandboxed = new SandboxedCalls();
 
   constructor(private readonly options: GuardOptions) {
     super();
@@ -168,6 +175,13 @@ export class Guard extends EventEmitter {
     const wire = agent === "claude" && isVsCodePayload(payload) ? AGENTS.vscode : AGENTS[agent];
     const req = wire.read(payload);
     const store = this.storeFor(req.cwd);
+    // A runner agent's post-tool event: the call already ran. Its row (events.ts) is observe-only,
+    // so it is answered with no opinion without a trip to the decider; its output is read for
+    // what the kernel refused.
+    if (req.event === TOOL_RESULT) {
+      this.toolResult(req);
+      return wire.render(req, { kind: "neutral" });
+    }
     const toolUseId = isObject(req.raw) ? str(req.raw.tool_use_id) : undefined;
     if (req.event === "PostToolUse" && toolUseId) this.afterCall(JSON.stringify([req.sessionId ?? "", toolUseId]));
     if (req.calls && req.calls.length > 1) return wire.render(req, await this.handleEach(req, req.calls, store, opts.asker ?? headlessAsker));
@@ -199,12 +213,41 @@ export class Guard extends EventEmitter {
   }
 
   /**
+   * A sandboxed call's result: what the kernel refused on the policy's paths becomes a record of
+   * its own (the feed shows the path and the rule). Only a command that is one of our wrappers is
+   * read; the policy is the folder's as it is now (the rules rarely change within one call).
+   */
+  private toolResult(req: WireRequest): void {
+    const ran = req.result && this.sandboxed.find(req.result.command);
+    const sandbox = this.options.sandbox;
+    if (!ran || !sandbox) return;
+    let refused: KernelRefusal[];
+    try {
+      refused = refusedIn(req.result!.output, () => sandbox.policy(ran.folder), ran.cwd);
+    } catch (e) {
+      this.emit("warning", `reading the sandboxed call's output failed: ${(e as Error).message}`);
+      return;
+    }
+    if (refused.length === 0) return;
+    const reason = kernelReason(refused);
+    this.queue({ action: "allow", reason: "" }, { answer: { kind: "neutral" }, decision: "kernel-refused", reason, sandbox: { ran: "bubblewrap", policy: ran.policy }, kernel: refused }, { agent: req.agent, event: req.event, tool: "bash", target: clippedTarget(ran.command), folder: ran.folder, sessionId: req.sessionId });
+  }
+
+  /** A rewritten call: its wrapper is remembered, for its post-tool event. */
+  private rememberRun(req: WireRequest, answer: Answer, note: SandboxNote | undefined, folder: string): void {
+    const command = bashCommand(req.call);
+    if (answer.run === undefined || command === undefined || !note || !("ran" in note)) return;
+    this.sandboxed.remember(answer.run, { command, policy: note.policy, folder, cwd: req.cwd && req.cwd.startsWith("/") ? req.cwd : folder });
+  }
+
+  /**
    * A call the rules say nothing about, through the sandbox step: recorded (the feed shows it)
    * only when it runs sandboxed or is refused for want of a sandbox.
    */
   private sandboxNeutral(req: WireRequest, folder: string): Answer {
     const s = this.sandbox?.step(req, { kind: "neutral" }, folder);
     if (!s) return { kind: "neutral" };
+    this.rememberRun(req, s.answer, s.note, folder);
     const command = bashCommand(req.call);
     if (command !== undefined && (s.answer.kind === "deny" || (s.note && "ran" in s.note))) {
       const reason = s.answer.kind === "deny" ? s.answer.reason : "";
@@ -309,6 +352,7 @@ export class Guard extends EventEmitter {
       if (s.answer.kind === "deny" && resolved.answer.kind !== "deny") resolved = { answer: s.answer, decision: "block", reason: s.answer.reason };
       else resolved = { ...resolved, answer: s.answer };
       if (s.note) resolved.sandbox = s.note;
+      this.rememberRun(req, resolved.answer, s.note, folder);
     }
     // The one place deciding touches the file system: only for a call with a destructive effect
     // that is about to run (allowed, lifted by an exception, approved by a human).
@@ -342,6 +386,11 @@ export class Guard extends EventEmitter {
   private record(verdict: Verdict, resolved: Resolved, d: Decided): void {
     this.stats.decisions++;
     if (resolved.answer.kind === "deny") this.stats.refusals++;
+    this.queue(verdict, resolved, d);
+  }
+
+  /** A record without a decision of ours behind it (the kernel's refusals) is queued as the others are. */
+  private queue(verdict: Verdict, resolved: Resolved, d: Decided): void {
     this.unrecorded.push({ at: Date.now(), verdict, resolved, d });
     if (this.unrecorded.length === 1) setImmediate(() => this.recordPending());
   }
@@ -376,6 +425,7 @@ export class Guard extends EventEmitter {
       ...(resolved.reason && { reason: redact(resolved.reason) }),
       ...(resolved.snapshot && { snapshot: resolved.snapshot }),
       ...(resolved.sandbox && { sandbox: resolved.sandbox }),
+      ...(resolved.kernel && { rule: resolved.kernel[0]!.rule, kernel: resolved.kernel.map((k) => ({ ...k, path: redact(k.path), ...(k.reason && { reason: redact(k.reason) }) })) }),
       folder: d.folder,
       ...(d.sessionId && { session: d.sessionId }),
     };

@@ -6,6 +6,7 @@ import * as path from "node:path";
 import type { Action } from "../engine/types";
 import type { SnapshotNote } from "./snapshots/guard-step";
 import type { SandboxNote } from "./sandbox/step";
+import type { KernelRefusal } from "../engine/sandbox/refusals";
 import { LEDGER_FILE, workspaceStateDir } from "./state-dir";
 
 export interface LedgerEntry {
@@ -16,7 +17,8 @@ export interface LedgerEntry {
   /** The command, or the path. Redacted when it could carry a secret (see redactTarget). */
   target: string;
   /** "unconfirmed": an ask with nobody to ask (headless, no UI), recorded as such, not as the user's denial. */
-  decision: Action | "allowed-by-user" | "denied-by-user" | "unconfirmed";
+  /** "kernel-refused": not a decision of ours; the sandbox's kernel refused a path while an allowed call ran (`kernel`). */
+  decision: Action | "allowed-by-user" | "denied-by-user" | "unconfirmed" | "kernel-refused";
   rule?: string;
   /** The layer of the rule (or the exception) that decided: managed, user, workspace, default, policy. */
   layer?: string;
@@ -27,6 +29,8 @@ export interface LedgerEntry {
   snapshot?: SnapshotNote;
   /** Whether the call ran in our sandbox (and under which policy), or why it could not. */
   sandbox?: SandboxNote;
+  /** What the kernel refused inside the sandbox while the call ran: each path, read or write, and the rule behind it. */
+  kernel?: KernelRefusal[];
   folder: string;
   session?: string;
 }

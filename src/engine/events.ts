@@ -67,6 +67,13 @@ export interface HookEvent {
   note: string;
 }
 
+/**
+ * The event a runner agent's post-tool payload is read into (agents/codex.ts, agents/gemini.ts):
+ * its own name so that the rules never judge it (Claude Code's PostToolUse is judged, and its
+ * refusal shape is Claude Code's alone) and an agent's answer to it is always no opinion.
+ */
+export const TOOL_RESULT = "ToolResult";
+
 type Gate = { tier: Tier; governed: DefaultAnswer; install: HookEvent["install"] };
 /** Classic gate: judged by the rules; a call no rule covers is refused when governed. */
 const CLASSIC: Gate = { tier: "classic", governed: "deny", install: "always" };
@@ -127,6 +134,16 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
 ];
 
 /**
+ * Events of other agents that Claude Code has no counterpart for, read into these rows by their
+ * adapters. Not in HOOK_EVENTS: nothing here is ever installed for Claude Code.
+ */
+export const OTHER_AGENT_EVENTS: readonly HookEvent[] = [
+  // The post-tool events of the agents our sandbox runner covers (Codex PostToolUse, Gemini
+  // AfterTool): the call already ran, so the answer is always no opinion, in every posture.
+  row(TOOL_RESULT, "observe", "none", "neutral", NONE, "A runner agent's post-tool event: the call already ran; its output is read for the kernel's refusals (docs/sandbox.md), never refused.", { install: "never" }),
+];
+
+/**
  * An event missing from the table: treated as a gate and refused in the PreToolUse shape.
  * A new event could be a new way to act; until it is classified it gets no silent pass.
  */
@@ -141,7 +158,7 @@ export const UNKNOWN_EVENT: Omit<HookEvent, "name"> = {
   note: "Not in the table: deny-closed until classified.",
 };
 
-const byName = new Map(HOOK_EVENTS.map((e) => [e.name, e]));
+const byName = new Map([...HOOK_EVENTS, ...OTHER_AGENT_EVENTS].map((e) => [e.name, e]));
 
 /** The row for any event name; unknown names get the deny-closed row. */
 export function eventRow(name: string): HookEvent & { known: boolean } {

@@ -56,18 +56,25 @@ export function splitOurBlock(text: string): { user: string; block?: string } {
   return { user: text.slice(0, from) + text.slice(end), block };
 }
 
+/** How many `[[hooks.<event>]]` groups the user's own TOML has (header lines, comments aside). */
+export function countGroups(userToml: string, event: "PreToolUse" | "PostToolUse"): number {
+  const header = new RegExp(`^\\s*\\[\\[\\s*hooks\\s*\\.\\s*(${event}|"${event}")\\s*\\]\\]\\s*(#.*)?$`);
+  return userToml.split("\n").filter((l) => header.test(l)).length;
+}
+
 /** How many `[[hooks.PreToolUse]]` groups the user's own TOML has (header lines, comments aside). */
 export function countPreToolUseGroups(userToml: string): number {
-  return userToml.split("\n").filter((l) => /^\s*\[\[\s*hooks\s*\.\s*(PreToolUse|"PreToolUse")\s*\]\]\s*(#.*)?$/.test(l)).length;
+  return countGroups(userToml, "PreToolUse");
 }
 
 /** Forms of the user's TOML our block's headers would make invalid. */
-export function conflicts(userToml: string, stateKey: string): string | undefined {
+export function conflicts(userToml: string, stateKey: string, postStateKey?: string): string | undefined {
   const lines = userToml.split("\n");
   if (lines.some((l) => /^\s*hooks\s*=/.test(l))) return "it defines `hooks = …` inline";
   if (lines.some((l) => /^\s*(hooks\s*\.\s*)?PreToolUse\s*=/.test(l))) return "it defines `PreToolUse = [...]` as a static array";
+  if (lines.some((l) => /^\s*(hooks\s*\.\s*)?PostToolUse\s*=/.test(l))) return "it defines `PostToolUse = [...]` as a static array";
   if (lines.some((l) => /^\s*(hooks\s*\.\s*)?state\s*=/.test(l))) return "it defines `hooks.state = …` inline";
-  if (userToml.includes(stateKey)) return `it already has a hooks.state entry for ${stateKey}`;
+  for (const key of [stateKey, postStateKey]) if (key && userToml.includes(key)) return `it already has a hooks.state entry for ${key}`;
   return undefined;
 }
 
@@ -91,32 +98,49 @@ function canonicalJson(v: unknown): string {
  * canonical JSON of its normalized identity (codex-rs hooks discovery `hook_hash`; unset fields are
  * absent, `async` is false, `timeout` is always written).
  */
-export function codexHookHash(command: string, timeoutSec: number): string {
-  const identity = { event_name: "pre_tool_use", hooks: [{ async: false, command, timeout: Math.max(1, timeoutSec), type: "command" }] };
+export function codexHookHash(command: string, timeoutSec: number, event: CodexEvent = "pre_tool_use"): string {
+  const identity = { event_name: event, hooks: [{ async: false, command, timeout: Math.max(1, timeoutSec), type: "command" }] };
   return `sha256:${createHash("sha256").update(canonicalJson(identity)).digest("hex")}`;
 }
 
-export function stateKeyFor(configFile: string, group: number): string {
-  return `${configFile}:pre_tool_use:${group}:0`;
+export type CodexEvent = "pre_tool_use" | "post_tool_use";
+
+export function stateKeyFor(configFile: string, group: number, event: CodexEvent = "pre_tool_use"): string {
+  return `${configFile}:${event}:${group}:0`;
 }
 
-export function renderBlock(command: string, configFile: string, group: number, sep = 0): string {
-  const key = stateKeyFor(configFile, group);
+/** One command-hook group of ours and the trust entry Codex needs before it runs it. */
+function hookGroup(command: string, configFile: string, event: "PreToolUse" | "PostToolUse", group: number): string[] {
+  const id: CodexEvent = event === "PreToolUse" ? "pre_tool_use" : "post_tool_use";
   return [
-    CODEX_BEGIN,
-    ...(sep > 0 ? [`# (Damage Control added ${sep} newline(s) before this block)`] : []),
-    "# No matcher: every tool call (Bash, apply_patch, MCP tools) is put to Damage Control.",
-    "[[hooks.PreToolUse]]",
+    `[[hooks.${event}]]`,
     "",
-    "[[hooks.PreToolUse.hooks]]",
+    `[[hooks.${event}.hooks]]`,
     'type = "command"',
     `command = ${tomlString(command)}`,
     `timeout = ${CODEX_HOOK_TIMEOUT}`,
     "",
     "# Codex runs an unmanaged hook only when its definition is trusted: this is that trust, for this hook only.",
-    `[hooks.state.${tomlString(key)}]`,
+    `[hooks.state.${tomlString(stateKeyFor(configFile, group, id))}]`,
     "enabled = true",
-    `trusted_hash = ${tomlString(codexHookHash(command, CODEX_HOOK_TIMEOUT))}`,
+    `trusted_hash = ${tomlString(codexHookHash(command, CODEX_HOOK_TIMEOUT, id))}`,
+  ];
+}
+
+/**
+ * `postGroup`: the index of our PostToolUse group (the count of the user's own). The PostToolUse
+ * hook (measured 0.171.0: it gets the command as it ran and its output) lets the guard read what the
+ * kernel refused inside our sandbox; its answer is always no opinion (docs/sandbox.md).
+ */
+export function renderBlock(command: string, configFile: string, group: number, sep = 0, postGroup = 0): string {
+  return [
+    CODEX_BEGIN,
+    ...(sep > 0 ? [`# (Damage Control added ${sep} newline(s) before this block)`] : []),
+    "# No matcher: every tool call (Bash, apply_patch, MCP tools) is put to Damage Control.",
+    ...hookGroup(command, configFile, "PreToolUse", group),
+    "",
+    "# After a shell call: what the kernel refused inside the sandbox is shown in the feed (never refuses).",
+    ...hookGroup(command, configFile, "PostToolUse", postGroup),
     CODEX_END,
     "",
   ].join("\n");
@@ -132,10 +156,11 @@ export interface CodexInstallResult {
 export function withOurBlock(text: string, command: string, configFile: string): { text: string; group: number } {
   const { user } = splitOurBlock(text);
   const group = countPreToolUseGroups(user);
-  const why = conflicts(user, stateKeyFor(configFile, group));
+  const postGroup = countGroups(user, "PostToolUse");
+  const why = conflicts(user, stateKeyFor(configFile, group), stateKeyFor(configFile, postGroup, "post_tool_use"));
   if (why) throw new CodexConfigError(`cannot add the Damage Control hook to ${configFile}: ${why}. Add it by hand (see docs/agents-more.md) or change that entry to the [[hooks.PreToolUse]] table form`);
   const sep = user === "" ? "" : user.endsWith("\n\n") ? "" : user.endsWith("\n") ? "\n" : "\n\n";
-  return { text: user + sep + renderBlock(command, configFile, group, sep.length), group };
+  return { text: user + sep + renderBlock(command, configFile, group, sep.length, postGroup), group };
 }
 
 export function installCodex(command: string, env: NodeJS.ProcessEnv = process.env): CodexInstallResult {
@@ -179,8 +204,8 @@ export function codexStatus(env: NodeJS.ProcessEnv = process.env): CodexStatus {
   const command = /^command = "((?:[^"\\]|\\.)*)"$/m.exec(split.block)?.[1];
   if (command === undefined) return { state: "not-guarding", file, why: "the Damage Control block has no command line" };
   const unescaped = JSON.parse(`"${command}"`) as string;
-  const group = countPreToolUseGroups(text.slice(0, text.indexOf(CODEX_BEGIN)));
-  const expected = renderBlock(unescaped, file, group, Number(SEP_LINE.exec(split.block)?.[1] ?? "0"));
+  const before = text.slice(0, text.indexOf(CODEX_BEGIN));
+  const expected = renderBlock(unescaped, file, countPreToolUseGroups(before), Number(SEP_LINE.exec(split.block)?.[1] ?? "0"), countGroups(before, "PostToolUse"));
   if (!text.includes(expected)) {
     return { state: "not-guarding", file, why: "the block's trust entry no longer matches the hook as Codex numbers it (another [[hooks.PreToolUse]] group was added before it, or the block was edited): Codex skips it silently. Run `damage-control install codex` again" };
   }

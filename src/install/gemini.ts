@@ -18,13 +18,24 @@ export function geminiSettingsFile(scope: { folder: string; user: boolean }, env
 }
 
 const SLOT: HookSlot = { event: "BeforeTool", name: GEMINI_HOOK_NAME };
+/**
+ * After a shell call (measured 0.61.0: AfterTool gets the command as it ran and its output): what
+ * the kernel refused inside our sandbox is shown in the feed. Its answer is always no opinion.
+ */
+const AFTER_SLOT: HookSlot = { event: "AfterTool", name: GEMINI_HOOK_NAME };
+/** Only the shell tool runs in our sandbox. */
+export const GEMINI_AFTER_MATCHER = "^run_shell_command$";
 
 export function installGemini(file: string, command: string): { file: string; changed: boolean } {
-  return installGroup(file, SLOT, { matcher: GEMINI_MATCHER, hooks: [{ name: GEMINI_HOOK_NAME, type: "command", command, timeout: GEMINI_HOOK_TIMEOUT_MS, description: "Damage Control: refuses what the rules refuse, asks what they ask" }] });
+  const before = installGroup(file, SLOT, { matcher: GEMINI_MATCHER, hooks: [{ name: GEMINI_HOOK_NAME, type: "command", command, timeout: GEMINI_HOOK_TIMEOUT_MS, description: "Damage Control: refuses what the rules refuse, asks what they ask" }] });
+  const after = installGroup(file, AFTER_SLOT, { matcher: GEMINI_AFTER_MATCHER, hooks: [{ name: GEMINI_HOOK_NAME, type: "command", command, timeout: GEMINI_HOOK_TIMEOUT_MS, description: "Damage Control: shows what the sandbox's kernel refused (never refuses)" }] });
+  return { file, changed: before.changed || after.changed };
 }
 
 export function uninstallGemini(file: string): { file: string; removed: number } {
-  return uninstallGroups(file, SLOT);
+  const before = uninstallGroups(file, SLOT);
+  const after = uninstallGroups(file, AFTER_SLOT);
+  return { file, removed: before.removed + after.removed };
 }
 
 export type GeminiStatus = { state: "not-installed" | "guarding"; file: string } | { state: "not-guarding"; file: string; why: string };

@@ -54,13 +54,32 @@ function judge(payload) {
   });
 }
 
+/** The command each rewritten call ran as (by call id), for its tool.execute.after; bounded. */
+const ran = new Map();
+
 export const DamageControl = async (ctx) => ({
   "tool.execute.before": async (input, output) => {
     const cwd = (ctx && ctx.directory) || process.cwd();
     const verdict = await judge({ hook_event_name: "PreToolUse", tool: input && input.tool, args: output && output.args, cwd, sessionID: input && input.sessionID, callID: input && input.callID });
     if (typeof verdict === "string") throw new Error(verdict);
     // The guard's sandbox: OpenCode runs the args as the plugin leaves them (and its transcript keeps them so).
-    if (verdict && input && input.tool === "bash" && output && output.args) output.args.command = verdict.run;
+    if (verdict && input && input.tool === "bash" && output && output.args) {
+      output.args.command = verdict.run;
+      ran.set(input.callID, verdict.run);
+      if (ran.size > 256) ran.delete(ran.keys().next().value);
+    }
+  },
+  // After a sandboxed bash call: the guard reads what the kernel refused, for the feed. It never
+  // changes the result, and no failure of it reaches the agent.
+  "tool.execute.after": async (input, output) => {
+    try {
+      const command = input && ran.get(input.callID);
+      if (command === undefined) return;
+      ran.delete(input.callID);
+      if (!output || typeof output.output !== "string") return;
+      const cwd = (ctx && ctx.directory) || process.cwd();
+      await judge({ hook_event_name: "PostToolUse", tool: "bash", args: { command }, output: output.output, cwd, sessionID: input.sessionID, callID: input.callID });
+    } catch {}
   },
 });
 `;

@@ -13,11 +13,13 @@ import { nobodyAsker, type Asker } from "../core/asker";
 import { findEndpoint, postHook } from "../core/endpoint-client";
 import { PI_LOCAL_GUARD_BUNDLE } from "../core/build-info";
 import type { PiLocalGuard } from "./local-guard";
-import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult } from "./pi-api";
+import type { PiContext, PiExtensionAPI, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "./pi-api";
 
 /** Longer than a human's 30 s ask in VS Code, so an answer is never cut off. */
 const ENDPOINT_TIMEOUT_MS = Number(process.env.DAMAGE_CONTROL_PI_TIMEOUT_MS) || 45_000;
 const ASK_TIMEOUT_MS = 30_000;
+/** A tool result is only read and recorded: the agent never waits long for it. */
+const RESULT_TIMEOUT_MS = 5_000;
 const STATUS_KEY = "damage-control";
 
 /** The local guard beside this file, loaded once. A missing or broken one is an error (so: a refusal). */
@@ -35,6 +37,8 @@ export default function damageControl(pi: PiExtensionAPI): void {
   let local: PiLocalGuard | undefined;
   const localGuard = () => (local ??= loadLocalGuard());
   const refusals: { time: string; tool: string; reason: string }[] = [];
+  /** The calls put in the guard's sandbox (by call id): only their results are sent back (bounded). */
+  const sandboxed = new Set<string>();
 
   function localAsker(ctx: PiContext, why: string): Asker {
     if (!ctx.hasUI) return nobodyAsker(`nobody could confirm it (${why}, and pi runs without a UI)`);
@@ -62,7 +66,11 @@ export default function damageControl(pi: PiExtensionAPI): void {
       else if (!(answer instanceof Error)) {
         if (answer.block) return { block: true, reason: typeof answer.reason === "string" ? answer.reason : blockReason("refused by the endpoint") };
         // Run it in the guard's sandbox: pi runs the input as the handler leaves it.
-        if (typeof answer.command === "string" && event.toolName === "bash") event.input.command = answer.command;
+        if (typeof answer.command === "string" && event.toolName === "bash") {
+          event.input.command = answer.command;
+          sandboxed.add(event.toolCallId);
+          if (sandboxed.size > 256) sandboxed.delete(sandboxed.values().next().value!);
+        }
         return undefined;
       }
       else if (ctx.signal?.aborted) return { block: true, reason: blockReason("the tool call was aborted while Damage Control decided") };
@@ -89,6 +97,24 @@ export default function damageControl(pi: PiExtensionAPI): void {
       /* the status line is cosmetic */
     }
     return result;
+  });
+
+  // After a bash call the endpoint put in its sandbox: it reads what the kernel refused (pi 1.6.0
+  // gives the input as the call ran: our wrapper, which the endpoint checks is one of its own) and
+  // records it for the feed. Nothing here changes the result, and no failure of it holds the agent.
+  pi.on("tool_result", async (event: ToolResultEvent, ctx: PiContext) => {
+    try {
+      const command = event.input?.command;
+      if (!sandboxed.delete(event.toolCallId) || event.toolName !== "bash" || typeof command !== "string") return undefined;
+      const endpoint = findEndpoint(ctx.cwd);
+      if (!endpoint) return undefined;
+      const output = event.content.map((c) => ("text" in c && typeof c.text === "string" ? c.text : "")).join("\n");
+      const body = { event: "tool_result", toolName: event.toolName, input: { command }, output, cwd: ctx.cwd, sessionId: ctx.sessionManager?.getSessionId?.() };
+      await postHook(endpoint, "pi", JSON.stringify(body), { timeoutMs: RESULT_TIMEOUT_MS, ...(ctx.signal && { signal: ctx.signal }) });
+    } catch {
+      /* the feed's extra, never the agent's failure */
+    }
+    return undefined;
   });
 
   pi.on("session_start", (_event, ctx) => {

@@ -15,6 +15,16 @@ export interface ToolCallEventResult {
   reason?: string;
 }
 
+/** pi 1.6.0's tool_result event (the parts read here): the input as the call ran, what it gave the model. */
+export interface ToolResultEvent {
+  type: "tool_result";
+  toolName: string;
+  toolCallId: string;
+  input: Record<string, unknown>;
+  content: ({ type: "text"; text: string } | { type: string })[];
+  isError: boolean;
+}
+
 export interface PiUI {
   confirm(title: string, message: string, opts?: { timeout?: number; signal?: AbortSignal }): Promise<boolean>;
   notify(message: string, level?: "info" | "warning" | "error"): void;
@@ -32,6 +42,7 @@ export interface PiContext {
 
 export interface PiExtensionAPI {
   on(event: "tool_call", handler: (event: ToolCallEvent, ctx: PiContext) => Promise<ToolCallEventResult | undefined> | ToolCallEventResult | undefined): void;
+  on(event: "tool_result", handler: (event: ToolResultEvent, ctx: PiContext) => Promise<undefined> | undefined): void;
   on(event: "session_start", handler: (event: { reason?: string }, ctx: PiContext) => void | Promise<void>): void;
   registerCommand(name: string, spec: { description: string; handler: (args: string, ctx: PiContext) => void | Promise<void> }): void;
 }

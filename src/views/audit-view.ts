@@ -19,6 +19,7 @@ const DECISION: Record<LedgerEntry["decision"], string> = {
   "allowed-by-user": "allowed by you",
   "denied-by-user": "DENIED",
   unconfirmed: "REFUSED (nobody to ask)",
+  "kernel-refused": "KERNEL REFUSED (in the sandbox)",
 };
 
 /** The formatted text of ledger entries (newest first). Pure. */
@@ -36,6 +37,7 @@ export function formatLedger(entries: readonly LedgerEntry[], folder: string, ra
     if (e.rule) lines.push(`    rule: ${e.rule}${e.layer ? ` (${e.layer})` : ""}`);
     if (e.reason) lines.push(`    why: ${e.reason}`);
     if (e.exception) lines.push(`    exception: ${e.exception}`);
+    for (const k of e.kernel ?? []) lines.push(`    kernel refused ${k.kind === "read" ? "reading" : "writing"}: ${k.path} (rule ${k.rule})`);
     if (e.snapshot) lines.push(`    snapshot: ${"id" in e.snapshot ? `${e.snapshot.id} (${e.snapshot.holds})` : `not kept: ${e.snapshot.notKept}`}`);
     lines.push("");
   }

@@ -18,6 +18,7 @@ export const OUTCOME_LABEL: Record<FeedOutcome, string> = {
   allowed: t("allowed by you"),
   asked: t("asked"),
   "let-through": t("allowed by the rules"),
+  "kernel-refused": t("refused by the kernel (sandbox)"),
 };
 
 const OUTCOME_ICON: Record<FeedOutcome, string> = {
@@ -30,6 +31,7 @@ const OUTCOME_ICON: Record<FeedOutcome, string> = {
   allowed: "pass",
   asked: "question",
   "let-through": "check",
+  "kernel-refused": "lock",
 };
 
 const KIND_LABEL: Record<FeedKind, string> = {
@@ -138,7 +140,8 @@ export class Feed {
     const kind = kindOf(e.outcome);
     // Only a bash command a rule refused (or a human denied) can be allowed here.
     const denied = kind === "refused" || (kind === "asked" && e.outcome !== "allowed" && e.outcome !== "asked");
-    const allowable = denied && e.tool.toLowerCase() === "bash" && !e.target.startsWith("[");
+    // The kernel's refusal is not lifted by an exception of ours: nothing to allow here.
+    const allowable = denied && e.outcome !== "kernel-refused" && e.tool.toLowerCase() === "bash" && !e.target.startsWith("[");
     const action = (name: string, label: string, cls: string, onClick: () => void, disabled = false, title?: string) => {
       const b = el("button", { type: "button", class: `link ${cls}`, disabled, title }, icon(name), ` ${label}`);
       b.addEventListener("click", onClick);
@@ -164,6 +167,9 @@ export class Feed {
       e.rule ? el("div", { class: "muted feed-rule" }, t("rule {0}", e.rule)) : null,
       snapshotLine(e),
       e.sandboxed ? el("div", { class: "muted feed-sandbox" }, t("ran in the sandbox: the rules' protected paths were held by the kernel")) : null,
+      ...(e.kernel ?? []).map((k) =>
+        el("div", { class: "feed-kernel" }, icon("lock"), " ", k.kind === "read" ? t("the kernel refused reading") : t("the kernel refused writing"), " ", el("code", { class: "feed-kernel-path" }, k.path), " · ", t("rule {0}", k.rule), k.reason ? ` (${k.reason})` : ""),
+      ),
       el(
         "div",
         { class: "actions" },

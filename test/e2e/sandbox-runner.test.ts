@@ -175,3 +175,62 @@ describe("sandbox runner: the policy follows the rules (codex-0.171.0)", functio
     assert.match(after.outputs.join("\n"), /Permission denied: 'notes\/private\.txt'/);
   });
 });
+
+// Issue 34, item 5: what the kernel refused inside the sandbox reaches the feed. The agents' own
+// post-tool events (installed by `damage-control install`: Codex PostToolUse, Gemini AfterTool;
+// pi's tool_result in our extension, OpenCode's tool.execute.after in our plugin) carry the command as it ran (our wrapper) and its output; the
+// guard reads the refusals on the policy's paths from it and records them as their own entry,
+// attached to the call. The answer to the post-tool event is each agent's "no opinion".
+const NO_OPINION: Record<string, unknown> = { codex: {}, gemini: {}, pi: { block: false }, opencode: {} };
+const POST_TOOL: { tool: ToolId; agent: string; turn: Turn }[] = AGENTS.filter((a) => a.agent in NO_OPINION);
+for (const a of POST_TOOL) {
+  describe(`sandbox runner: ${a.tool}'s post-tool event puts the kernel's refusals in the feed`, function () {
+    requireTools(a.tool);
+    before(function () {
+      needsSandbox(this, "bwrap");
+    });
+
+    const ledger = (g: Guarded) => {
+      const file = g.proj.path(".damage-control/audit.jsonl");
+      return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as DecisionRecord) : [];
+    };
+
+    it("the script reads .env under the sandbox: the feed and the ledger name .env and the rule; the post-tool event gets no opinion", async () => {
+      const g = await guarded("auto");
+      const decisions: DecisionRecord[] = [];
+      g.guard.on("decision", (d: DecisionRecord) => decisions.push(d));
+      const { outputs } = await a.turn(g, "python3 cleanup.py");
+      assert.doesNotMatch(outputs.join("\n"), /never-show-this/, "the secret reached the model");
+      await g.guard.drain();
+      const kernel = decisions.filter((d) => d.decision === "kernel-refused");
+      assert.equal(kernel.length, 1, `one kernel entry; the feed had: ${JSON.stringify(decisions)}`);
+      const k = kernel[0]!;
+      assert.equal(k.target, "python3 cleanup.py", "attached to the call as the model wrote it");
+      assert.deepEqual(k.kernel?.find((r) => r.path === g.proj.path(".env")), { path: g.proj.path(".env"), kind: "read", rule: ".env", reason: "zero-access path" });
+      assert.equal(k.rule, ".env");
+      assert.ok(k.sandbox && "ran" in k.sandbox && /^[0-9a-f]{32}$/.test(k.sandbox.policy));
+      assert.equal(k.agent, a.agent);
+      assert.doesNotMatch(JSON.stringify(k), /never-show-this/);
+      const line = ledger(g).find((l) => l.decision === "kernel-refused");
+      assert.equal(line?.kernel?.[0]?.path, g.proj.path(".env"), "the ledger has it too");
+      // The post-tool event was put to the endpoint and answered with no opinion.
+      const answers = g.answers.filter((x) => x.route === `/hook/${a.agent}`);
+      assert.equal(answers.length, 2, `a pre-tool and a post-tool answer: ${JSON.stringify(answers.map((x) => x.body))}`);
+      assert.deepEqual(answers[1]!.body, NO_OPINION[a.agent]);
+    });
+
+    it("control: the same run with the sandbox off: the secret is read, and no kernel entry", async () => {
+      const g = await guarded("off");
+      const decisions: DecisionRecord[] = [];
+      g.guard.on("decision", (d: DecisionRecord) => decisions.push(d));
+      const { outputs } = await a.turn(g, "python3 cleanup.py");
+      assert.match(outputs.join("\n"), /never-show-this/);
+      await g.guard.drain();
+      assert.equal(decisions.filter((d) => d.decision === "kernel-refused").length, 0);
+      assert.equal(ledger(g).filter((l) => l.decision === "kernel-refused").length, 0);
+      // Codex's and Gemini's post-tool hooks reach the endpoint all the same; our pi extension and
+      // OpenCode plugin send a result only for a call they rewrote (remembered by call id).
+      assert.equal(g.answers.filter((x) => x.route === `/hook/${a.agent}`).length, a.agent === "opencode" || a.agent === "pi" ? 1 : 2);
+    });
+  });
+}

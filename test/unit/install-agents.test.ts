@@ -47,6 +47,21 @@ describe("install codex: one delimited block in ~/.codex/config.toml", () => {
     assert.equal(fs.readFileSync(file(), "utf8"), USER_TOML + "\n");
   });
 
+  it("the block also wires PostToolUse (the kernel's refusals), trusted at its own group index", () => {
+    fs.mkdirSync(path.join(home, ".codex"));
+    const user = USER_TOML + '\n\n[[hooks.PostToolUse]]\n[[hooks.PostToolUse.hooks]]\ntype = "command"\ncommand = "my-log"\n';
+    fs.writeFileSync(file(), user);
+    installCodex("dc hook codex", env);
+    const block = splitOurBlock(fs.readFileSync(file(), "utf8")).block!;
+    assert.match(block, /\n\[\[hooks\.PostToolUse\]\]\n\n\[\[hooks\.PostToolUse\.hooks\]\]\ntype = "command"\ncommand = "dc hook codex"\ntimeout = 60\n/);
+    // After the user's one PostToolUse group: ours is group 1, and its trust entry says so.
+    assert.ok(block.includes(`[hooks.state.${tomlString(`${file()}:post_tool_use:1:0`)}]\nenabled = true\ntrusted_hash = ${tomlString(codexHookHash("dc hook codex", 60, "post_tool_use"))}`), block);
+    assert.equal(codexStatus(env).state, "guarding");
+    assert.throws(() => withOurBlock("[hooks]\nPostToolUse = []\n", "c", file()), /PostToolUse = \[\.\.\.\]/);
+    uninstallCodex(env);
+    assert.equal(fs.readFileSync(file(), "utf8"), user);
+  });
+
   it("creates the file when there is none, and removes it when only our block was in it", () => {
     installCodex("dc hook codex", env);
     assert.equal(codexStatus(env).state, "guarding");
@@ -107,7 +122,10 @@ describe("install gemini: BeforeTool in settings.json", () => {
 
   it("merges with the user's settings and hooks, and uninstall removes exactly ours", () => {
     const file = path.join(dir, ".gemini/settings.json");
-    const mine = { theme: "x", hooks: { BeforeTool: [{ matcher: "write_file", hooks: [{ name: "mine", type: "command", command: "audit" }] }], AfterTool: [] } };
+    // The user's AfterTool hook: ours goes beside it since install also wires AfterTool (the kernel's
+    // refusals, docs/sandbox.md). (Was `AfterTool: []`: an empty list of the user's cannot be told
+    // from one we emptied, and uninstall drops an event list it leaves empty.)
+    const mine = { theme: "x", hooks: { BeforeTool: [{ matcher: "write_file", hooks: [{ name: "mine", type: "command", command: "audit" }] }], AfterTool: [{ matcher: "read_file", hooks: [{ name: "mine-after", type: "command", command: "log" }] }] } };
     fs.mkdirSync(path.dirname(file));
     fs.writeFileSync(file, JSON.stringify(mine));
     installGemini(file, "dc hook gemini");
@@ -117,8 +135,11 @@ describe("install gemini: BeforeTool in settings.json", () => {
     assert.equal(s.hooks.BeforeTool[0].hooks[0].name, "damage-control");
     assert.equal(s.hooks.BeforeTool[0].hooks[0].command, "dc hook gemini");
     assert.equal(s.hooks.BeforeTool[0].matcher, ".*");
+    assert.equal(s.hooks.AfterTool.length, 2);
+    assert.deepEqual(s.hooks.AfterTool[0], { matcher: "^run_shell_command$", hooks: [{ name: "damage-control", type: "command", command: "dc hook gemini", timeout: 60000, description: "Damage Control: shows what the sandbox's kernel refused (never refuses)" }] });
     assert.equal(geminiStatus(file).state, "guarding");
-    assert.equal(uninstallGemini(file).removed, 1);
+    // BeforeTool and AfterTool: two hooks of ours (was one before AfterTool was wired).
+    assert.equal(uninstallGemini(file).removed, 2);
     assert.deepEqual(JSON.parse(fs.readFileSync(file, "utf8")), mine);
   });
 

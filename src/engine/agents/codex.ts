@@ -8,6 +8,7 @@
 // a human's Allow is `{}` too (Codex's own approval policy still applies), and an ask we could not
 // put to a human is a deny.
 import type { Answer } from "../render";
+import { TOOL_RESULT } from "../events";
 import { malformedRequest, refusalReason } from "./common";
 import { isObject as isObj, str, type AgentWire, type WireAnswer, type WireRequest } from "./types";
 
@@ -54,6 +55,15 @@ export function patchCall(patch: string): { tool: string; input: Record<string, 
   return { tool: "bash", input: { command: parts.join("; ") } };
 }
 
+/** A shell call's post-tool payload: the command as it ran and its output (a string in 0.171.0). */
+function shellResult(payload: Record<string, unknown>): Pick<WireRequest, "result"> {
+  const tool = str(payload.tool_name);
+  const command = isObj(payload.tool_input) ? payload.tool_input.command : undefined;
+  const output = payload.tool_response;
+  if ((tool !== "Bash" && tool !== "shell" && tool !== "exec_command") || typeof command !== "string" || typeof output !== "string") return {};
+  return { result: { command, output } };
+}
+
 export const codexWire: AgentWire = {
   id: "codex",
   label: "Codex CLI",
@@ -62,7 +72,11 @@ export const codexWire: AgentWire = {
     const event = str(payload.hook_event_name);
     if (!event) return malformedRequest("codex", "PreToolUse", "the hook input has no hook_event_name", payload);
     const base: WireRequest = { agent: "codex", event, cwd: str(payload.cwd), sessionId: str(payload.session_id), raw: payload };
-    // Only PreToolUse is wired by `install codex`; any other event gets no opinion.
+    // PostToolUse (measured 0.171.0): {…, tool_name:"Bash", tool_input:{command}, tool_response:
+    // "<stdout and stderr as the model reads them>", tool_use_id}; tool_input is the command as it
+    // ran (our runner's wrapper when the hook rewrote it). Read for the kernel's refusals only.
+    if (event === "PostToolUse") return { ...base, event: TOOL_RESULT, ...shellResult(payload) };
+    // PreToolUse and PostToolUse are wired by `install codex`; any other event gets no opinion.
     if (event !== "PreToolUse") return base;
     const tool = str(payload.tool_name);
     const input = payload.tool_input;
@@ -86,6 +100,8 @@ export const codexWire: AgentWire = {
     return { ...base, call: { tool, input } };
   },
   render(req: WireRequest, answer: Answer): WireAnswer {
+    // After the call ran there is nothing to refuse or rewrite: no opinion, whatever the answer.
+    if (req.event === TOOL_RESULT) return { body: {}, exitCode: 0 };
     if (answer.kind === "deny" || answer.kind === "ask") {
       const reason = refusalReason(answer, "Codex CLI");
       return { body: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }, exitCode: 0 };

@@ -7,6 +7,7 @@
 //
 // The answer: `{"decision":"deny","reason":R}` or `{}` (no opinion: OpenCode's own permission
 // settings apply; a human's Allow is `{}` too). The plugin refuses on anything else.
+import { TOOL_RESULT } from "../events";
 import type { Answer } from "../render";
 import { patchCall } from "./codex";
 import { malformedRequest, mappedRequest, refusalReason, type MappedTools, type ToolMapper } from "./common";
@@ -46,9 +47,18 @@ export const opencodeWire: AgentWire = {
     if (!isObj(payload)) return malformedRequest("opencode", "PreToolUse", "the plugin input is not a JSON object", payload);
     const cwd = str(payload.cwd);
     const base: WireRequest = { agent: "opencode", event: "PreToolUse", sessionId: str(payload.sessionID), raw: payload };
+    // The plugin's tool.execute.after for a call it rewrote: {hook_event_name:"PostToolUse", tool:
+    // "bash", args:{command: <our wrapper>}, output, cwd, sessionID, callID}. Read for the kernel's refusals only.
+    if (payload.hook_event_name === "PostToolUse") {
+      const command = isObj(payload.args) ? str(payload.args.command) : undefined;
+      const output = str(payload.output);
+      return { ...base, event: TOOL_RESULT, cwd, ...(payload.tool === "bash" && command !== undefined && output !== undefined && { result: { command, output } }) };
+    }
     return mappedRequest(base, cwd, str(payload.tool), payload.args, OPENCODE_TOOLS);
   },
-  render(_req: WireRequest, answer: Answer): WireAnswer {
+  render(req: WireRequest, answer: Answer): WireAnswer {
+    // After the call ran there is nothing to refuse or rewrite: no opinion, whatever the answer.
+    if (req.event === TOOL_RESULT) return { body: {}, exitCode: 0 };
     if (answer.kind === "deny" || answer.kind === "ask") return { body: { decision: "deny", reason: refusalReason(answer, "OpenCode") }, exitCode: 0 };
     // Run it in our sandbox: the plugin sets output.args.command to this (OpenCode runs the args as the plugin leaves them).
     if (answer.run !== undefined) return { body: { command: answer.run }, exitCode: 0 };

@@ -29,6 +29,11 @@ export interface WireRequest {
   sessionId?: string;
   /** Set when the payload cannot be read: the whole reason, e.g. "malformed hook request: …". Refused. */
   malformed?: string;
+  /**
+   * A post-tool event (TOOL_RESULT): the shell command as the agent ran it (our runner's wrapper
+   * when the call was rewritten) and what it printed, as the agent gives it to the model.
+   */
+  result?: { command: string; output: string };
   /** The original payload (ConfigChange reads it in the core). Never sent to the decision worker. */
   raw?: unknown;
 }

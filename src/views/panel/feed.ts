@@ -25,6 +25,8 @@ export function outcomeOf(e: Pick<LedgerEntry, "decision" | "reason">): FeedOutc
       return "let-through";
     case "unconfirmed":
       return "not-confirmed";
+    case "kernel-refused":
+      return "kernel-refused";
     case "denied-by-user": {
       const why = e.reason ?? "";
       if (why.includes(ASK_WHY.timedOutMark)) return "timed-out";
@@ -58,6 +60,7 @@ export function toFeed(d: LedgerEntry | DecisionRecord): FeedEntry {
     folder: d.folder,
     headline: headlineOf(d.reason, d.rule),
     ...(d.sandbox && "ran" in d.sandbox && { sandboxed: true }),
+    ...(d.kernel && { kernel: d.kernel.map((k) => ({ path: k.path, kind: k.kind, rule: k.rule, ...(k.reason && { reason: k.reason }) })) }),
     ...(d.snapshot && { snapshot: "id" in d.snapshot ? { id: d.snapshot.id, holds: d.snapshot.holds, ...(d.snapshot.remote && { remote: d.snapshot.remote }) } : { notKept: d.snapshot.notKept } }),
   };
 }
@@ -99,9 +102,9 @@ export function statsOf(entries: readonly Pick<LedgerEntry, "time" | "agent" | "
   return { perRule: sorted(perRule), perAgent: sorted(perAgent), lastHour, lastDay };
 }
 
-/** Refusals and asks per rule text (the structured editor's hit counts). */
+/** Refusals and asks per rule text (the structured editor's hit counts); the kernel's refusals are not the rule's hits. */
 export function hitsOf(entries: readonly Pick<LedgerEntry, "rule" | "decision">[]): Record<string, number> {
   const hits: Record<string, number> = {};
-  for (const e of entries) if (e.rule && e.decision !== "allow") hits[e.rule] = (hits[e.rule] ?? 0) + 1;
+  for (const e of entries) if (e.rule && e.decision !== "allow" && e.decision !== "kernel-refused") hits[e.rule] = (hits[e.rule] ?? 0) + 1;
   return hits;
 }

@@ -89,9 +89,10 @@ export type FeedOutcome =
   | "not-confirmed" // the ask could not be shown or failed: denied
   | "allowed" // the human clicked Allow
   | "asked" // still an ask (no answer recorded)
-  | "let-through"; // allowed by the rules (or an exception), shown because a snapshot was kept or could not be
+  | "let-through" // allowed by the rules (or an exception), shown because a snapshot was kept or could not be
+  | "kernel-refused"; // it ran in our sandbox, and the kernel refused a path the rules protect (`kernel`)
 
-export const FEED_OUTCOMES: readonly FeedOutcome[] = ["refused", "denied", "timed-out", "dismissed", "denied-again", "not-confirmed", "allowed", "asked", "let-through"];
+export const FEED_OUTCOMES: readonly FeedOutcome[] = ["refused", "denied", "timed-out", "dismissed", "denied-again", "not-confirmed", "allowed", "asked", "let-through", "kernel-refused"];
 
 export interface FeedEntry {
   /** Stable within a panel session: time + index. */
@@ -122,6 +123,8 @@ export interface FeedEntry {
   note?: { text: string; ok: boolean };
   /** The call ran in our sandbox (bubblewrap): the kernel held the rules' paths, whatever it did. */
   sandboxed?: boolean;
+  /** What the kernel refused inside the sandbox while the call ran: each path, read or write, the rule behind it. */
+  kernel?: { path: string; kind: "read" | "write"; rule: string; reason?: string }[];
 }
 
 /** What a feed entry is, for the feed's sections: a rule refused it, a human was asked, or the
@@ -130,7 +133,7 @@ export type FeedKind = "refused" | "asked" | "kept";
 export const FEED_KINDS: readonly FeedKind[] = ["refused", "asked", "kept"];
 
 export function kindOf(outcome: FeedOutcome): FeedKind {
-  return outcome === "refused" ? "refused" : outcome === "let-through" ? "kept" : "asked";
+  return outcome === "refused" || outcome === "kernel-refused" ? "refused" : outcome === "let-through" ? "kept" : "asked";
 }
 
 /** Agent-health lines about this machine, not an agent (the kernel sandbox): they never make an agent "wired". */
