@@ -57,7 +57,10 @@ export async function runHook(argv: string[]): Promise<number> {
     const cwd = req.cwd ?? process.cwd();
 
     // --local: the fast path (the sh+curl launcher) already tried the endpoint.
-    const endpoint = values.local ? undefined : findEndpoint(cwd);
+    const distrusted: string[] = [];
+    const endpoint = values.local ? undefined : findEndpoint(cwd, distrusted);
+    // Why the local decision, not the endpoint, answers (the agent's hook log shows stderr).
+    for (const d of distrusted) process.stderr.write(`Damage Control: ${d}; deciding locally with the folder's rules\n`);
     if (endpoint) {
       // Idle limit, not a total one: a pending ask keeps the socket busy with keep-alive bytes.
       const answered = await postHook(endpoint, agent, raw, { timeoutMs: IDLE_MS, signal: AbortSignal.timeout(timeoutMs) });
