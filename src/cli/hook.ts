@@ -14,8 +14,7 @@ import { copilotCaller } from "../engine/agents/copilot";
 export const HOOK_HELP = `Usage: damage-control hook <agent> [--timeout SECONDS] [--local]
 
 hook copilot: the command hook of VS Code's agent and of Copilot CLI (the caller is told apart by
-its input). --local: decide from the rules here without asking the endpoint (the sh+curl launcher
-already tried it).
+its input). --local: decide from the rules here without asking the endpoint.
 
 A command hook: reads the agent's hook input on stdin and prints the answer JSON. Agents:
 claude, pi, vscode, copilot-cli, codex, gemini, qwen, opencode, cline.
@@ -56,7 +55,7 @@ export async function runHook(argv: string[]): Promise<number> {
     const req = AGENTS[agent].read(payload);
     const cwd = req.cwd ?? process.cwd();
 
-    // --local: the fast path (the sh+curl launcher) already tried the endpoint.
+    // --local: decide here without asking any endpoint (the caller already tried, or wants none).
     const distrusted: string[] = [];
     const endpoint = values.local ? undefined : findEndpoint(cwd, distrusted);
     // Why the local decision, not the endpoint, answers (the agent's hook log shows stderr).
