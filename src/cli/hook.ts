@@ -15,8 +15,7 @@ import { copilotCaller } from "../engine/agents/copilot";
 export const HOOK_HELP = `Usage: damage-control hook <agent> [--timeout SECONDS] [--local]
 
 hook copilot: the command hook of VS Code's agent and of Copilot CLI (the caller is told apart by
-its input). --local: decide from the rules here without asking the endpoint (the sh+curl launcher
-already tried it).
+its input). --local: decide from the rules here without asking the endpoint.
 
 A command hook: reads the agent's hook input on stdin and prints the answer JSON. Agents:
 claude, pi, vscode, copilot-cli, codex, gemini, qwen, opencode, cline.
@@ -57,8 +56,11 @@ export async function runHook(argv: string[]): Promise<number> {
     const req = AGENTS[agent].read(payload);
     const cwd = req.cwd ?? process.cwd();
 
-    // --local: the fast path (the sh+curl launcher) already tried the endpoint.
-    const endpoint = values.local ? undefined : findEndpoint(cwd);
+    // --local: decide here without asking any endpoint (the caller already tried, or wants none).
+    const distrusted: string[] = [];
+    const endpoint = values.local ? undefined : findEndpoint(cwd, distrusted);
+    // Why the local decision, not the endpoint, answers (the agent's hook log shows stderr).
+    for (const d of distrusted) process.stderr.write(`Damage Control: ${d}; deciding locally with the folder's rules\n`);
     if (endpoint) {
       // Idle limit, not a total one: a pending ask keeps the socket busy with keep-alive bytes.
       const answered = await postHook(endpoint, agent, raw, { timeoutMs: IDLE_MS, signal: AbortSignal.timeout(timeoutMs) });

@@ -68,7 +68,7 @@ export async function runInstall(argv: string[], verb: "install" | "uninstall"):
     const url = reg?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
     const posture = values.posture === undefined ? "advisory" : parsePosture(values.posture);
     if (!posture) throw new CliError(`--posture must be advisory or governed, got ${values.posture}`);
-    // Builds that ignore onFailure get the command hook: the sh+curl launcher (a copy of this CLI
+    // Builds that ignore onFailure get the command hook: the launcher (a copy of this CLI
     // decides locally behind it). HTTP hooks carry the token, so no DAMAGE_CONTROL_TOKEN is needed.
     const launcher = installLauncher({ distDir: path.dirname(path.resolve(process.argv[1] ?? ".")), nodePath: process.execPath });
     const r = installClaude({ folder, url, hookCommand: `${shellQuote(launcher.sh)} claude`, version: values["claude-version"] ?? (await detectClaudeVersion()), posture, token: loadOrCreateToken() });

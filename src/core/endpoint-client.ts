@@ -5,7 +5,8 @@
 // locally with the same rules, never lets the call through.
 import * as http from "node:http";
 import type { AgentId } from "../engine/agents/types";
-import { lookupEndpoint } from "./registry";
+import { distrustOf } from "./endpoint-trust";
+import { lookupEndpoint, type Distrusted } from "./registry";
 import { readToken } from "./token";
 
 export interface EndpointRef {
@@ -13,10 +14,22 @@ export interface EndpointRef {
   token: string;
 }
 
-/** Where the endpoint guarding `cwd` is: the registry first, then the terminal's environment. */
-export function findEndpoint(cwd: string): EndpointRef | undefined {
-  const reg = lookupEndpoint(cwd);
-  const url = reg?.url ?? process.env.DAMAGE_CONTROL_URL;
+/**
+ * Where the endpoint guarding `cwd` is: the registry first, then the terminal's environment, each
+ * only when its process passes the same checks (endpoint-trust.ts). `distrusted` collects why an
+ * endpoint was passed over: the caller then decides locally and says so.
+ */
+export function findEndpoint(cwd: string, distrusted: string[] = []): EndpointRef | undefined {
+  const skipped: Distrusted[] = [];
+  const reg = lookupEndpoint(cwd, undefined, { skipped });
+  for (const s of skipped) distrusted.push(`the endpoint at ${s.reg.url} (pid ${s.reg.pid}) is not trusted: ${s.reason}`);
+  let url = reg?.url;
+  const fromEnv = process.env.DAMAGE_CONTROL_URL;
+  if (!url && fromEnv) {
+    const why = distrustOf({ url: fromEnv });
+    if (why) distrusted.push(`the endpoint at ${fromEnv} ($DAMAGE_CONTROL_URL) is not trusted: ${why}`);
+    else url = fromEnv;
+  }
   const token = process.env.DAMAGE_CONTROL_TOKEN || readToken();
   return url && token ? { url, token } : undefined;
 }

@@ -28,6 +28,34 @@ export function startedByAgent(pid: number = process.pid, procDir = "/proc"): st
   return answer;
 }
 
+/**
+ * The agent session this process runs in: the nearest agent process among its ancestors (itself
+ * included, for the pi extension that runs inside pi), with its start time. Every process a tool
+ * call of that session starts (double-forked, reparented to init, started through tmux or
+ * systemd-run, environment scrubbed) starts after it: an endpoint that started after the session
+ * is one the agent could have started.
+ */
+export function agentSession(procDir = "/proc"): { pid: number; agent: string; startTime: number } | undefined {
+  const key = `${procDir}:${process.pid}`;
+  if (sessions.has(key)) return sessions.get(key);
+  let found: { pid: number; agent: string; startTime: number } | undefined;
+  let current = process.pid;
+  for (let depth = 0; depth < MAX_DEPTH && current > 1; depth++) {
+    const agent = agentOf(cmdline(current, procDir));
+    const start = Number(startTimeOf(current, procDir));
+    if (agent && Number.isFinite(start)) {
+      found = { pid: current, agent, startTime: start };
+      break;
+    }
+    const parent = parentOf(current, procDir);
+    if (parent === undefined || parent === current) break;
+    current = parent;
+  }
+  sessions.set(key, found);
+  return found;
+}
+const sessions = new Map<string, { pid: number; agent: string; startTime: number } | undefined>();
+
 function walk(pid: number, procDir: string): string | undefined {
   const marker = envMarker(pid, procDir);
   if (marker) return marker;
@@ -79,7 +107,7 @@ function cmdline(pid: number, procDir: string): string[] {
 }
 
 /** Field 22 of /proc/PID/stat: when the process started (clock ticks after boot). */
-function startTimeOf(pid: number, procDir: string): string | undefined {
+export function startTimeOf(pid: number, procDir = "/proc"): string | undefined {
   try {
     const stat = fs.readFileSync(path.join(procDir, String(pid), "stat"), "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];

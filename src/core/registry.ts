@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startedByAgent } from "./provenance";
+import { distrustOf } from "./endpoint-trust";
 import { ensurePrivateDir, userStateDir, writeFileAtomic } from "./state-dir";
 
 export interface Registration {
@@ -49,9 +49,10 @@ export function preferredPort(folder: string, stateDir = userStateDir()): number
 }
 
 /**
- * The same registration as one line "URL PID" at <state>/endpoints/by-path/<folder>/.endpoint:
- * the command-hook launcher (a POSIX sh script) finds the endpoint guarding its folder with shell
- * builtins alone — no process to hash the path — walking up from $PWD.
+ * Where builds before this one wrote the entry as one line "URL PID" for the sh launcher's fast
+ * path, which trusted it without checking the process (any file the agent's code writes there
+ * was trusted). Nothing reads it now; register() and unregister() remove a leftover, so a
+ * launcher written by an older build falls back to the local decision until it is rewritten.
  */
 export function byPathFile(folder: string, stateDir = userStateDir()): string {
   return path.join(registryDir(stateDir), "by-path", path.resolve(folder), ".endpoint");
@@ -79,9 +80,7 @@ export function register(folders: string[], url: string, port: number, host: str
     taken.push(folder);
     const reg: Registration = { folder: path.resolve(folder), url, port, pid: process.pid, active: true, host, updatedAt: new Date().toISOString() };
     writeFileAtomic(fileFor(folder, stateDir), JSON.stringify(reg, null, 2) + "\n", 0o600);
-    const line = byPathFile(folder, stateDir);
-    fs.mkdirSync(path.dirname(line), { recursive: true, mode: 0o700 });
-    writeFileAtomic(line, `${url} ${process.pid}\n`, 0o600);
+    fs.rmSync(byPathFile(folder, stateDir), { force: true });
   }
   return taken;
 }
@@ -100,8 +99,18 @@ export function unregister(folders: string[], stateDir = userStateDir()): void {
   }
 }
 
-/** The live endpoint guarding `dir`: the registration of the deepest folder containing it. */
-export function lookupEndpoint(dir: string, stateDir = userStateDir(), opts: { trust?: boolean } = {}): Registration | undefined {
+/** An entry the trusted lookup passed over, and why (the hook says it; doctor shows it). */
+export interface Distrusted {
+  reg: Registration;
+  reason: string;
+}
+
+/**
+ * The live endpoint guarding `dir`: the registration of the deepest folder containing it whose
+ * endpoint a hook may trust (endpoint-trust.ts). `trust: false` skips those checks (listing only);
+ * `skipped` collects the entries passed over, with why.
+ */
+export function lookupEndpoint(dir: string, stateDir = userStateDir(), opts: { trust?: boolean; skipped?: Distrusted[] } = {}): Registration | undefined {
   let entries: string[];
   try {
     entries = fs.readdirSync(registryDir(stateDir));
@@ -119,10 +128,12 @@ export function lookupEndpoint(dir: string, stateDir = userStateDir(), opts: { t
       continue;
     }
     if (!reg.active || !pidAlive(reg.pid)) continue;
-    // An endpoint started inside an agent's tool call is not the user's: never trusted (issue 35).
-    if (opts.trust !== false && startedByAgent(reg.pid)) continue;
     const inside = target === reg.folder || target.startsWith(reg.folder.endsWith("/") ? reg.folder : reg.folder + "/");
-    if (inside && (!best || reg.folder.length > best.folder.length)) best = reg;
+    if (!inside || (best && reg.folder.length <= best.folder.length)) continue;
+    // An endpoint the user did not start, or a port another process listens on: never trusted (issue 35).
+    const reason = opts.trust === false ? undefined : distrustOf(reg);
+    if (reason) opts.skipped?.push({ reg, reason });
+    else best = reg;
   }
   return best;
 }

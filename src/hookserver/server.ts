@@ -90,7 +90,7 @@ export async function startEndpoint(options: EndpointOptions): Promise<Endpoint>
     if (req.method !== "POST") throw new HttpError(405, "use POST");
     const body = await readJson(req);
     const answer = guard.handle(agent, body, { asker: options.asker }).then((a) => a.body);
-    // Command hooks (the sh+curl launcher, hook <agent>) call /hook/<agent>: while an ask is
+    // Command hooks (the launcher, hook <agent>) call /hook/<agent>: while an ask is
     // pending they get keep-alive whitespace, so they can tell a busy endpoint from a stuck one.
     if (url.startsWith("/hook/")) return answerPatiently(res, answer, reply);
     return reply(200, await answer);

@@ -3,7 +3,7 @@
 import * as http from "node:http";
 import * as os from "node:os";
 import * as path from "node:path";
-import { lookupEndpoint } from "../core/registry";
+import { lookupEndpoint, type Distrusted } from "../core/registry";
 import { RulesStore } from "../core/rules-store";
 import { readToken } from "../core/token";
 import { userStateDir } from "../core/state-dir";
@@ -60,10 +60,12 @@ export async function runDoctor(o: DoctorOptions): Promise<DoctorReport> {
   const add = (id: string, status: CheckStatus, message: string) => checks.push({ id, status, message });
 
   // Endpoint
-  const reg = lookupEndpoint(folder, stateDir);
+  const skipped: Distrusted[] = [];
+  const reg = lookupEndpoint(folder, stateDir, { skipped });
   const token = readToken(stateDir);
   if (!reg) {
-    add("endpoint", "fail", `no endpoint guards ${folder}: open it in VS Code or run \`damage-control serve --cwd ${folder}\``);
+    const why = skipped.map((s) => `; the endpoint at ${s.reg.url} (pid ${s.reg.pid}) is not trusted: ${s.reason}`).join("");
+    add("endpoint", "fail", `no endpoint guards ${folder}${why}: open it in VS Code or run \`damage-control serve --cwd ${folder}\``);
   } else {
     const h = await health(reg.url, token);
     if (h.ok) add("endpoint", "ok", `endpoint reachable at ${reg.url} (${reg.host}, pid ${reg.pid})`);

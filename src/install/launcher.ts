@@ -1,16 +1,19 @@
 // The command-hook launcher: <state>/bin/damage-control-hook, a POSIX sh script that agents'
 // command hooks run (VS Code's agent, Copilot CLI, Claude Code's command hook).
 //
-// Fast path (no Node start): read stdin, find the endpoint guarding $PWD in the registry's
-// path-mirrored index (<state>/endpoints/by-path/<folder>/.endpoint, deepest folder first, read
-// with shell builtins), POST stdin to
-// <url>/hook/<agent> with the token from <state>/token (given to curl on a file descriptor, never
-// on its command line), print the body on a 200 with a JSON object, exit 0.
-// On ANY failure (no curl, no endpoint, 401, 5xx, no byte for 4 s, timeout, not
-// JSON) it runs the Node local decision: <state>/lib/cli.js hook <agent> --local (same rules);
-// when that fails too, it prints a deny and exits 2. VS Code fails open on exit 1, non-JSON and
-// timeouts, so nothing here may end any other way. Every child is waited for: no process keeps
-// stdout open after the script exits.
+// It reads stdin with shell builtins, tells VS Code's agent from Copilot CLI, and runs the Node
+// hook (<state>/lib/cli.js hook <agent>): that finds the endpoint guarding $PWD in the registry,
+// trusts it only when the process listening on its port is one the user started
+// (src/core/endpoint-trust.ts), asks it, and otherwise decides locally with the same rules. When
+// that fails too, the launcher prints a deny and exits 2. VS Code fails open on exit 1, non-JSON
+// and timeouts, so nothing here may end any other way. Every child is waited for: no process
+// keeps stdout open after the script exits.
+//
+// Builds before this one had a fast path here (sh + curl to the URL in
+// <state>/endpoints/by-path/<folder>/.endpoint) that trusted that file without checking the
+// process: a script of the agent's that wrote it while the user's endpoint was down was asked in
+// its place. Checking the listener and its provenance in sh costs more processes than Node
+// (measured: docs/self-protection.md), so the launcher no longer asks an endpoint itself.
 //
 // The path is stable: the extension rewrites the script and its copy of the CLI on every
 // activation, so an update of the extension (a new versioned folder) never breaks a hook file.
@@ -60,7 +63,7 @@ export function shQuote(s: string): string {
 export function launcherScript(o: { stateDir: string; nodePath: string; askTimeoutSeconds: number }): string {
   const maxTime = Math.max(1, Math.round(o.askTimeoutSeconds)) + 10;
   return `#!/bin/sh
-# Damage Control command hook, fast path. Written by Damage Control (rewritten on every activation
+# Damage Control command hook. Written by Damage Control (rewritten on every activation
 # of the extension and by \`damage-control install\`): do not edit. Usage: ${LAUNCHER_NAME} AGENT
 # (stdin: the agent's hook input). Prints the answer JSON; exit 0, or exit 2 to refuse.
 # ${PRODUCT_MARK} (this file is the product's own program: the guard knows it by this line)
@@ -104,54 +107,23 @@ if [ "$agent" = copilot ]; then
   case $payload in *'"hook_event_name"'*|*'"tool_name"'*) agent=vscode ;; *'"toolName"'*|*'"toolArgs"'*) agent=copilot-cli ;; *) agent=vscode ;; esac
 fi
 
-# The Node local decision from the same rules; its answer passes only as exit 0/2 with a JSON object.
-fallback() {
+# The Node hook: the endpoint guarding $PWD when its process is trusted, else the local decision
+# from the same rules; its answer passes only as exit 0/2 with a JSON object.
+decide() {
   [ -f "$state/lib/cli.js" ] || deny "the guard is not installed completely ($state/lib/cli.js is missing)"
   [ -x "$node" ] || node=$(command -v node) || deny "no Node.js to decide locally with"
   # A clean environment: the caller's (VS Code's extension host's) must not change how Node runs.
-  out=$(printf '%s' "$payload" | env -i HOME="$HOME" PATH="$PATH" LANG="\${LANG:-C.UTF-8}" DAMAGE_CONTROL_STATE_DIR="$state" ELECTRON_RUN_AS_NODE=1 "$node" "$state/lib/cli.js" hook "$agent" --local 2>"$state/last-fallback.log")
+  out=$(printf '%s' "$payload" | env -i HOME="$HOME" PATH="$PATH" LANG="\${LANG:-C.UTF-8}" DAMAGE_CONTROL_STATE_DIR="$state" ELECTRON_RUN_AS_NODE=1 "$node" "$state/lib/cli.js" hook "$agent" --timeout ${maxTime} 2>"$state/last-hook.log")
   rc=$?
   case $rc in 0|2) case $out in '{'*'}') printf '%s\\n' "$out"; exit $rc ;; esac ;; esac
-  deny "the guard could not decide locally (exit $rc)"
+  deny "the guard could not decide (exit $rc)"
 }
 
-command -v curl >/dev/null 2>&1 || fallback
-# The endpoint guarding $PWD: the deepest folder containing it that has a live registration.
-# <state>/endpoints/by-path/<folder>/.endpoint holds "URL PID" (registry.ts): found with shell
-# builtins only, so the fast path starts no process but curl.
-dir=$PWD
-url=
-while :; do
-  f="$state/endpoints/by-path\${dir%/}/.endpoint"
-  if [ -f "$f" ]; then
-    u= p=
-    { read -r u p || [ -n "$u" ]; } < "$f"
-    if [ -n "$u" ] && [ -n "$p" ] && kill -0 "$p" 2>/dev/null; then url=$u; break; fi
-  fi
-  [ "$dir" = / ] && break
-  dir=\${dir%/*}
-  [ -n "$dir" ] || dir=/
-done
-[ -n "$url" ] || fallback
-case $url in http://127.0.0.1:*|http://localhost:*) ;; *) fallback ;; esac
-tok=
-{ read -r tok || [ -n "$tok" ]; } < "$state/token" 2>/dev/null
-[ -n "$tok" ] || fallback
-
-# --speed-limit/--speed-time: no byte for ~2 s (curl measures it over ~5 s) = a stuck endpoint (a pending ask sends keep-alive
-# whitespace); --max-time: the ask timeout + 10 s, inside the hook's own timeout (ask + 15 s).
-# The body is a here-document, not a pipe from printf (one process fewer): the shell writes the
-# expanded $payload as it is, with no further expansion of what it holds.
-out=$(curl -sS -f --noproxy '*' --connect-timeout 2 --max-time ${maxTime} --speed-limit 1 --speed-time 2 \\
-  -H 'content-type: application/json' -H 'Expect:' -K /dev/fd/3 --data-binary @- "$url/hook/$agent" 2>/dev/null <<BODY 3<<EOF
-$payload
-BODY
-header = "Authorization: Bearer $tok"
-EOF
-) || fallback
-body=\${out#"\${out%%[![:space:]]*}"}
-case $body in '{'*'}') printf '%s\\n' "$body"; exit 0 ;; esac
-fallback
+# The endpoint is found, checked and asked by the Node hook (no --local), never here: the registry
+# is in the user's state folder, which the agent's own code can write, and trusting an entry needs
+# the process listening on its port and where that process comes from (src/core/endpoint-trust.ts),
+# which sh cannot read without starting as many processes as Node costs (docs/self-protection.md).
+decide
 `;
 }
 

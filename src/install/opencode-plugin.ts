@@ -1,5 +1,5 @@
 // The OpenCode plugin `damage-control install opencode` writes: plain ESM JavaScript that OpenCode
-// loads in-process (Bun). Its tool.execute.before runs the launcher (the sh+curl fast path, the
+// loads in-process (Bun). Its tool.execute.before runs the launcher (the Node hook: the endpoint when trusted, the
 // Node local decision behind it) with the call on stdin, and throws, which refuses the call and
 // shows the message to the model, on a deny and on EVERY failure: the launcher missing, a spawn
 // error, a non-zero exit, an answer that is not JSON, or no answer within the limit (OpenCode sets

@@ -79,7 +79,7 @@ export function registerCommands(context: vscode.ExtensionContext, host: GuardHo
     const folder = await pickFolder(given);
     if (!folder) return;
     const url = host.endpoint?.url ?? `http://127.0.0.1:${preferredPort(folder)}`;
-    // Old builds' command hook: the stable sh+curl launcher the extension refreshes on activation
+    // Old builds' command hook: the stable launcher the extension refreshes on activation
     // (src/install/launcher.ts), not a path into this versioned extension folder.
     const hookCommand = `'${launcherPaths().sh.replace(/'/g, `'\\''`)}' claude`;
     const version = await detectClaudeVersion();

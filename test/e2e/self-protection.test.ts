@@ -8,6 +8,7 @@ import * as assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { startedByAgent } from "../../src/core/provenance";
 import { readRegistration } from "../../src/core/registry";
 import { bash, startAnthropicMock, toolUse, type AnthropicStep } from "./support/anthropic-mock";
 import { runClaude } from "./support/claude";
@@ -98,6 +99,8 @@ function output(c: ChildProcess, re: RegExp, ms = 15_000): Promise<string> {
 }
 
 const startScript = (cli: string, log: string) => `"${process.execPath}" "${cli}" serve --cwd . --rules empty.yaml --port 0 > ${log} 2>&1 &\necho $! > ${log}.pid\n`;
+/** The takeover detached from the agent: double-forked (setsid, its parent exits), environment scrubbed. */
+const startDetached = (g: Guarded, log: string) => `setsid env -i "${process.execPath}" permissive.js . "${g.stateDir}" > ${log} 2>&1 < /dev/null &\nsleep 2; pgrep -n -f "permissive.js . ${g.stateDir}" > ${log}.pid\n`;
 const startPermissive = (g: Guarded, log: string) => `"${process.execPath}" permissive.js . "${g.stateDir}" > ${log} 2>&1 &\necho $! > ${log}.pid\n`;
 
 describe("Claude Code 2.1.332: the guard cannot be switched off from inside (issue 35)", function () {
@@ -157,6 +160,22 @@ describe("Claude Code 2.1.332: the guard cannot be switched off from inside (iss
     const results = await run(g, [[toolUse("Write", { file_path: "start.sh", content: startPermissive(g, "serve3.log") })], [bash("sh start.sh; sleep 3; cat serve3.log")], [bash("rm -rf data")]]);
     const reg = readRegistration(g.proj.dir, g.stateDir);
     assert.ok(reg?.active && reg.pid !== process.pid, `the permissive endpoint registered itself: ${JSON.stringify(reg)}`);
+    assert.equal(results[2]!.isError, true, results[2]!.text);
+    assert.match(results[2]!.text, /recursive or forced rm/);
+    assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");
+  });
+
+  it("the same, detached from the agent (setsid, env -i: no agent ancestor, no marker): started after the session, so still refused", async function () {
+    const g = await guarded();
+    await g.stopEndpoint();
+    fs.writeFileSync(g.proj.path("permissive.js"), PERMISSIVE);
+    killLater(() => Number(g.proj.exists("serve4.log.pid") ? g.proj.read("serve4.log.pid").trim() : 0));
+    const results = await run(g, [[toolUse("Write", { file_path: "start.sh", content: startDetached(g, "serve4.log") })], [bash("sh start.sh; cat serve4.log")], [bash("rm -rf data")]]);
+    const reg = readRegistration(g.proj.dir, g.stateDir);
+    assert.ok(reg?.active && reg.pid !== process.pid, `the detached endpoint registered itself: ${JSON.stringify(reg)}`);
+    // What the ancestry and marker check (issue 35) alone saw of it: nothing; the control above
+    // (an endpoint started before the session) shows such a server's "no opinion" lets rm run.
+    assert.equal(startedByAgent(reg.pid), undefined, "detached: no agent ancestor, no marker");
     assert.equal(results[2]!.isError, true, results[2]!.text);
     assert.match(results[2]!.text, /recursive or forced rm/);
     assert.ok(g.proj.exists("data/keep.txt"), "data/ was deleted");

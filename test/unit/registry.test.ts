@@ -21,12 +21,18 @@ describe("endpoint registry and ports", () => {
     for (const d of [state, a, b]) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it("the launcher's index: one 'URL PID' line at by-path/<folder>/.endpoint, removed when the endpoint stops", () => {
-    register([a], "http://127.0.0.1:45678", 45678, "test", state);
+  it("the old launcher index (by-path/<folder>/.endpoint) is no longer written, and a leftover is removed", () => {
+    // Behaviour change on purpose: the sh launcher's fast path trusted this "URL PID" line without
+    // checking the process listening on the port (test/unit/endpoint-trust.test.ts); nothing reads
+    // it now, and removing a leftover sends a launcher an older build wrote to the local decision.
     const file = byPathFile(a, state);
     assert.equal(file, path.join(state, "endpoints", "by-path", path.resolve(a), ".endpoint"));
-    assert.equal(fs.readFileSync(file, "utf8"), `http://127.0.0.1:45678 ${process.pid}\n`);
-    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, "http://127.0.0.1:45678 1\n");
+    register([a], "http://127.0.0.1:45678", 45678, "test", state);
+    assert.equal(fs.existsSync(file), false, "register() removes the leftover line");
+    assert.equal(readRegistration(a, state)?.port, 45678, "the JSON registration is written");
+    fs.writeFileSync(file, "http://127.0.0.1:45678 1\n");
     unregister([a], state);
     assert.equal(fs.existsSync(file), false);
     assert.equal(readRegistration(a, state)?.active, false, "the JSON registration keeps the port for next time");

@@ -159,14 +159,22 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
     });
 
     it("a registered endpoint whose process an agent started is skipped by the hooks' lookup", async () => {
-      const agentMade = spawn("sleep", ["30"], { env: { ...env, CLAUDECODE: "1" }, detached: true });
-      const userMade = spawn("sleep", ["30"], { env, detached: true });
+      // Real listeners (a `sleep` used to stand in): the lookup now also requires the registered
+      // process to be the one listening on the entry's port (test/unit/endpoint-trust.test.ts).
+      const listener = ["-e", 'const s = require("net").createServer().listen(0, "127.0.0.1", () => console.log("port " + s.address().port)); setTimeout(() => {}, 30000)'];
+      const agentMade = spawn(process.execPath, listener, { env: { ...env, CLAUDECODE: "1" }, detached: true, stdio: ["ignore", "pipe", "ignore"] });
+      const userMade = spawn(process.execPath, listener, { env, detached: true, stdio: ["ignore", "pipe", "ignore"] });
       children.push(agentMade, userMade);
+      const portOf = async (c: ChildProcess) => Number((await waitFor(c, /port \d+/)).split(" ")[1]);
+      const ports = new Map([
+        [agentMade.pid!, await portOf(agentMade)],
+        [userMade.pid!, await portOf(userMade)],
+      ]);
       const entry = (pid: number) => {
         register([folder], "http://127.0.0.1:2", 2, "serve", state);
         const file = fs.readdirSync(path.join(state, "endpoints")).find((f) => f.endsWith(".json"))!;
         const reg = JSON.parse(fs.readFileSync(path.join(state, "endpoints", file), "utf8"));
-        fs.writeFileSync(path.join(state, "endpoints", file), JSON.stringify({ ...reg, pid }));
+        fs.writeFileSync(path.join(state, "endpoints", file), JSON.stringify({ ...reg, pid, port: ports.get(pid), url: `http://127.0.0.1:${ports.get(pid)}` }));
       };
       entry(agentMade.pid!);
       assert.equal(lookupEndpoint(folder, state), undefined, "not trusted");

@@ -10,7 +10,7 @@ import * as assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { createHash } from "node:crypto";
-import { byPathFile, lookupEndpoint, type Registration } from "../../../src/core/registry";
+import { lookupEndpoint, type Registration } from "../../../src/core/registry";
 import { freePort } from "../support/processes";
 import { openAgentWorkbench, runInAgentChat, waitFor } from "../support/chat-agent";
 import { startChatModelMock, type ChatModelMock } from "../support/chat-model-mock";
@@ -100,7 +100,8 @@ suite("VS Code's own agent, guarded", function () {
     // killed alone. Its registration is pointed at a closed port instead, which is what a hook
     // sees of an endpoint that is gone (connection refused).
     // register() no longer replaces a live endpoint's entry (issue 35), so the test, the user's own
-    // process, rewrites the two registry files the hooks read, as a gone endpoint would leave them.
+    // process, rewrites the registry file the hooks read, as a gone endpoint would leave it (the
+    // launcher's by-path line is no longer written or read: the launcher runs the Node hook).
     const reg = lookupEndpoint(fx.workspace, fx.stateDir)!;
     const closed = await freePort();
     pointRegistration(fx.stateDir, reg, `http://127.0.0.1:${closed}`, closed);
@@ -122,9 +123,8 @@ suite("VS Code's own agent, guarded", function () {
   });
 });
 
-/** The registry entry of `reg`'s folder pointed at `url` (both files the hooks read), its process unchanged. */
+/** The registry entry of `reg`'s folder pointed at `url`, its process unchanged. */
 function pointRegistration(stateDir: string, reg: Registration, url: string, port: number): void {
   const id = createHash("sha256").update(path.resolve(reg.folder)).digest("hex").slice(0, 20);
   fs.writeFileSync(path.join(stateDir, "endpoints", `${id}.json`), JSON.stringify({ ...reg, url, port }, null, 2) + "\n", { mode: 0o600 });
-  fs.writeFileSync(byPathFile(reg.folder, stateDir), `${url} ${reg.pid}\n`, { mode: 0o600 });
 }
