@@ -17,6 +17,7 @@
 import { decideAnalysis } from "../decide";
 import { NETWORK_SINKS } from "../remote/network";
 import { REMOTE_TABLE } from "../remote/table";
+import { interpreterFamily } from "../shell/programs/interpreters";
 import { SQL_CLIENTS } from "../shell/programs/sql";
 import type { CommandAnalysis, Uncertainty } from "../shell/types";
 import type { DecideContext, PathRule, RuleSet, Verdict } from "../types";
@@ -90,7 +91,10 @@ function reachesAnotherHost(analysis: CommandAnalysis): boolean {
   if (analysis.remote.length > 0 || analysis.effects.some((e) => SOCKET_PATH.test(e.path))) return true;
   return analysis.commands.some((c) => {
     const program = c.text.slice(0, c.text.indexOf(" ") >>> 0);
-    return Object.hasOwn(NETWORK_SINKS, program) || REMOTE_TABLE.has(program) || SQL_CLIENTS.has(program);
+    // An interpreter is in the remote table only for a framework's verbs (`python3 manage.py migrate
+    // APP zero`), judged by the remote effects above; its own network calls are its code's, read by
+    // the inline analysis.
+    return Object.hasOwn(NETWORK_SINKS, program) || (REMOTE_TABLE.has(program) && interpreterFamily(program) === undefined) || SQL_CLIENTS.has(program);
   });
 }
 
