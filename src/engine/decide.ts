@@ -1,6 +1,7 @@
 // decide(call, rules, ctx) → allow | block | ask, with the rule and a reason written for the model.
 // Every matching rule is collected and the strongest verdict wins (block > ask > allow), so an
 // earlier ask rule can never hide a later block rule or a protected path.
+import { inTrustStore } from "./trust-stores";
 import { compilePathEntry, globBase, globMayMatchName, globMayReachFolder, patternMayMatchEntry, pathContainsMatch, pathMatches, resolvePath, samePathSpellings, type PathMatcher } from "./paths";
 import { listedNamesMeetSecret, reachesByKind, regenerableName } from "./kinds";
 import { locksRegenerated } from "./lock-tools";
@@ -100,12 +101,12 @@ function see(seen: Seen | undefined, analysis: CommandAnalysis): CommandAnalysis
 /**
  * A test or throwaway database (issue 36, family 4: everyday): the command names one —
  * `plume_test`, `test_db`, `app_e2e`, `:memory:`, a file below /tmp — or runs under a test
- * environment (`RAILS_ENV=test`, `MIX_ENV=test`).
+ * environment (`RAILS_ENV=test`, `MIX_ENV=test`, a framework's `--env=testing`, Django's test settings).
  */
 export function throwawayDatabase(written: string, text: string): boolean {
   const t = `${written} ${text}`;
   return (
-    /\b[A-Za-z0-9]+[_-](test|tests|e2e|scratch|tmp|throwaway)\b(?![.-]\w)|\b(test|e2e|scratch|tmp|throwaway)[_-][A-Za-z0-9_]+|:memory:|(^|[\s'"=])\/tmp\/\S+\.(db|sqlite|sqlite3|duckdb)\b|\b(RAILS_ENV|MIX_ENV|NODE_ENV|APP_ENV|RACK_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT)=['"]?test\b/.test(t)
+    /\b[A-Za-z0-9]+[_-](test|tests|e2e|scratch|tmp|throwaway)\b(?![.-]\w)|\b(test|e2e|scratch|tmp|throwaway)[_-][A-Za-z0-9_]+|:memory:|(^|[\s'"=])\/tmp\/\S+\.(db|sqlite|sqlite3|duckdb)\b|\b(RAILS_ENV|MIX_ENV|NODE_ENV|APP_ENV|RACK_ENV|FLASK_ENV|ASPNETCORE_ENVIRONMENT)=['"]?(test|testing)\b|(^|\s)--env[= ]['"]?(test|testing)\b|\bDJANGO_SETTINGS_MODULE=['"]?[\w.]*\.(test|tests|testing)\b|(^|\s)--settings[= ]['"]?[\w.]*\.(test|tests|testing)\b/.test(t)
   );
 }
 
@@ -510,6 +511,9 @@ class Judge {
       // no file of this entry unless the filter can match a secret's own name (issue 36, item 11).
       // A walk started in the secret folder itself is a listing of it, as `ls` is.
       if (access === "list" && only !== undefined && !candidates.some((p) => pathMatches(m, p)) && !listedNamesMeetSecret(m, only)) continue;
+      // A name-only entry (`*.pem`) guards a project's or a user's own keys, not the public CA
+      // certificates every TLS client reads from the system's trust stores (trust-stores.ts).
+      if ((access === "read" || access === "list") && m.shape === "name" && candidates.every(inTrustStore)) continue;
       if (hit(m, true) || (globbed && candidates.some((p) => patternMayMatchEntry(m, p)))) {
         const ref = refOf(rule);
         this.offer({ action: "block", reason: blockReason(`${within(m, rule)} is a zero-access path: no ${verb(access)} allowed${how}`, ref), rule: ref, ...(at && { match: matchOf(this.command, at) }) });

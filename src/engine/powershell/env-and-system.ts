@@ -21,6 +21,8 @@ const SHAPES: { re: RegExp; effect: (m: RegExpExecArray, statement: string) => F
   // The machine and its services.
   { re: /^(Restart-Computer|Stop-Computer)\b/i, effect: () => system("Restart-Computer") },
   { re: /^(Stop-Service|spsv|Suspend-Service)\b|^Set-Service\b.*-StartupType\s+Disabled/i, effect: () => system("Stop-Service") },
+  // The firewall switched off: every profile, or the rules reset.
+  { re: /^Set-NetFirewallProfile\b.*-Enabled\s+(\$?false|0)\b|^netsh(\.exe)?\s+(advfirewall\s+set\s+\S+\s+state\s+off|advfirewall\s+reset|firewall\s+set\s+opmode\s+(mode=)?disable)\b/i, effect: () => system("the firewall switched off") },
   { re: /^(Clear-EventLog|Remove-EventLog)\b|^wevtutil(\.exe)?\s+(cl|clear-log)\b/i, effect: () => system("the event log cleared") },
   // cmd's `format D:` (the cmdlets Format-Volume and Clear-Disk are asked about by their verb).
   { re: /^format(\.com)?\s+[A-Za-z]:/i, effect: () => ({ effect: "destroy-all", target: "device", program: "powershell", resource: "a disk", via: "a volume formatted or a disk cleared" }) },
@@ -46,6 +48,8 @@ function request(s: string): Found | undefined {
   const uri = /-Uri\s+(['"]?)(\S+?)\1(\s|$)/i.exec(s)?.[2] ?? /^\S+\s+(['"]?)(https?:\/\/\S+?)\1(\s|$)/i.exec(s)?.[2] ?? "";
   const host = /^https?:\/\/([^/:?'"]+)/i.exec(uri)?.[1] ?? "";
   const body = /-Body\s+(\S+)/i.exec(s)?.[1] ?? "";
+  // The whole environment as the body (`-Body (Get-ChildItem Env: | Out-String)`): every secret in it leaves.
+  if (/-Body\s+\(?\s*(Get-ChildItem|gci|dir|ls|Get-Item|gi)\s+(-Path\s+)?Env:|-Body\s+\(?\s*\[(System\.)?Environment\]::GetEnvironmentVariables/i.test(s) && !isLoopback(host)) return { effect: "exfiltrate", target: "remote-host", program: "powershell", resource: host, via: `the whole environment sent in the request to ${host || "another host"}` };
   const secret = [...`${uri} ${body}`.matchAll(/\$env:([A-Za-z_]\w*)/g)].map((m) => m[1]).find((n) => isSecretName(n.toUpperCase()));
   if (secret && !isLoopback(host)) return { effect: "exfiltrate", target: "remote-host", program: "powershell", resource: host, via: `$env:${secret} sent in the request to ${host || "another host"}` };
   if (/-Method\s+['"]?(Delete|Purge)\b/i.test(s) && host && !isLoopback(host) && host.includes(".")) return { effect: "destroy", target: "hosted-service", program: "powershell", resource: uri, via: "a REST DELETE to another host" };

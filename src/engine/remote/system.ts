@@ -47,6 +47,10 @@ export const SYSTEM_ENTRIES: Record<string, RemoteProgram> = {
   "iptables-restore": always({ unless: [...HELP, "t", "test", "n", "noflush"] }),
   nft: { rows: [sys("flush ruleset|table|chain"), sys("delete table|chain|rule")] },
   ufw: { rows: [sys("disable|reset|delete")] },
+  // Windows' firewall from cmd or a Bash tool: every profile switched off, or its rules reset.
+  netsh: { rows: [sys("advfirewall set * state off"), sys("advfirewall reset"), sys("firewall set opmode disable|mode=disable")] },
+  // Windows services: stopped or deleted.
+  sc: { rows: [sys("stop|delete")] },
   "firewall-cmd": always({ when: ["panic-on", "remove-service", "remove-port", "remove-rich-rule", "remove-interface", "remove-source", "set-default-zone=trusted|drop"] }),
   // Scheduled jobs and accounts.
   // `crontab -r`, or the whole table replaced by an empty file.

@@ -98,7 +98,8 @@ const ENTRIES: Record<string, RemoteProgram> = {
   exo: cloud(),
   fly: cloud(),
   flyctl: cloud(),
-  heroku: cloud("cloud", [row("config:get", "read-secret", "secrets")]),
+  // `pg:backups:unschedule` stops the daily backups of a database, as a retention of 0 does.
+  heroku: cloud("cloud", [row("config:get", "read-secret", "secrets"), row("pg:backups:unschedule|pg:backups:cancel", "destroy", "backups")]),
   vercel: cloud(),
   netlify: cloud(),
   railway: cloud("cloud", [row("down", "destroy", "cloud")]),

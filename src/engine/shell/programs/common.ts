@@ -46,7 +46,8 @@ export function mention(inv: Invocation, r: Runner, a: Arg): void {
   } else if (HTTPIE.has(inv.name) && /^[A-Za-z0-9_-]+(:=@|=@|@)/.test(v)) {
     // httpie / xh request items: `field@FILE` uploads FILE, `field=@FILE` / `field:=@FILE` embed it.
     v = v.slice(v.indexOf("@"));
-  } else if (/^[A-Za-z_][A-Za-z0-9_.-]*=/.test(v)) {
+  } else if (/^[A-Za-z_][A-Za-z0-9_.:[\]-]*=/.test(v)) {
+    // `NAME=VALUE`; a form field's name may hold `:` or `[]` (curl -F 'f:1=@FILE', 'files[]=@FILE').
     v = v.slice(v.indexOf("=") + 1);
   }
   if (v.startsWith("@")) v = v.slice(1);
