@@ -28,7 +28,7 @@ import { keepAfterCall, PendingAfterCall } from "./snapshots/after-call";
 import { recoverability, snapshotStep, undoContext, type SnapshotNote } from "./snapshots/guard-step";
 import { SnapshotStore } from "./snapshots/store";
 import { GuardSandbox, type GuardSandboxOptions, type SandboxNote } from "./sandbox/step";
-import type { KernelReach } from "../engine/sandbox/kernel-answers";
+import type { KernelReach } from "../engine/sandbox/kernel-reach";
 import { kernelReason, refusedIn, SandboxedCalls } from "./sandbox/results";
 import { TOOL_RESULT } from "../engine/events";
 import type { KernelRefusal } from "../engine/sandbox/refusals";

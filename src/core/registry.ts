@@ -27,14 +27,15 @@ function registryDir(stateDir: string): string {
   return path.join(stateDir, "endpoints");
 }
 
-function fileFor(folder: string, stateDir: string): string {
+/** The registry entry of a folder: the file its endpoint writes. */
+export function registrationFile(folder: string, stateDir: string): string {
   const id = createHash("sha256").update(path.resolve(folder)).digest("hex").slice(0, 20);
   return path.join(registryDir(stateDir), `${id}.json`);
 }
 
 export function readRegistration(folder: string, stateDir = userStateDir()): Registration | undefined {
   try {
-    return JSON.parse(fs.readFileSync(fileFor(folder, stateDir), "utf8")) as Registration;
+    return JSON.parse(fs.readFileSync(registrationFile(folder, stateDir), "utf8")) as Registration;
   } catch {
     return undefined;
   }
@@ -79,7 +80,7 @@ export function register(folders: string[], url: string, port: number, host: str
     if (heldBy(folder, stateDir)) continue;
     taken.push(folder);
     const reg: Registration = { folder: path.resolve(folder), url, port, pid: process.pid, active: true, host, updatedAt: new Date().toISOString() };
-    writeFileAtomic(fileFor(folder, stateDir), JSON.stringify(reg, null, 2) + "\n", 0o600);
+    writeFileAtomic(registrationFile(folder, stateDir), JSON.stringify(reg, null, 2) + "\n", 0o600);
     fs.rmSync(byPathFile(folder, stateDir), { force: true });
   }
   return taken;
@@ -91,7 +92,7 @@ export function unregister(folders: string[], stateDir = userStateDir()): void {
     const reg = readRegistration(folder, stateDir);
     if (!reg || reg.pid !== process.pid) continue;
     try {
-      writeFileAtomic(fileFor(folder, stateDir), JSON.stringify({ ...reg, active: false, updatedAt: new Date().toISOString() }, null, 2) + "\n", 0o600);
+      writeFileAtomic(registrationFile(folder, stateDir), JSON.stringify({ ...reg, active: false, updatedAt: new Date().toISOString() }, null, 2) + "\n", 0o600);
       fs.rmSync(byPathFile(folder, stateDir), { force: true });
     } catch {
       /* state dir gone */

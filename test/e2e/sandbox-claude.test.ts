@@ -13,7 +13,7 @@ import { keepClaudeSandboxInStep } from "../../src/install/claude-sandbox";
 import { bash, startAnthropicMock, toolUse, type AnthropicStep } from "./support/anthropic-mock";
 import { runClaude } from "./support/claude";
 import { CLI, SCENARIO_RULES, startGuarded, type Guarded } from "./support/guarded";
-import { readRegistration } from "../../src/core/registry";
+import { readRegistration, registrationFile } from "../../src/core/registry";
 import { explain, requireTools, useCleanups, useProxyTrap } from "./support/suite";
 import { cleanupScript } from "../support/cleanup-script";
 import { pathWithout } from "../support/path-without";
@@ -122,9 +122,8 @@ describe("Claude Code 2.1.332 inside its own sandbox, configured from the rules 
 
 /** Tries to switch the guard off from inside: its rules, Claude Code's hook settings, our record, its token. */
 const TAMPER_PY = `import os, shutil, subprocess, sys, tempfile
-state, cli = sys.argv[1], sys.argv[2]
-# The registry's line for this folder, forged to point at another endpoint (issue 35's takeover).
-forged = os.path.join(state, "endpoints", "by-path", os.getcwd().lstrip("/"), ".endpoint")
+state, cli, forged = sys.argv[1], sys.argv[2], sys.argv[3]
+# forged: the registry's entry for this folder, rewritten to point at another endpoint (issue 35's takeover).
 for p in [".pi/damage-control-rules.yaml", ".claude/settings.local.json", ".damage-control/claude-sandbox.json", forged]:
     try:
         open(p, "w").write("{}")
@@ -147,7 +146,7 @@ for verb in (["uninstall", "claude", "--cwd", "."], ["serve", "--cwd", "."]):
 `;
 
 // Tampering from inside, through a script the hook sees only as `python3 tamper.py`: the rules, the
-// hook settings, our record, the registry line for the folder (a forged endpoint), the token, and
+// hook settings, our record, the registry entry of the folder (a forged endpoint), the token, and
 // the product run under another name to uninstall the hooks and start a second endpoint. Inside the
 // sandbox the kernel refuses the writes (the state folder is not even visible) and the product
 // refuses its own guard verbs in an agent's call; the folder keeps its endpoint. Control: without
@@ -165,7 +164,7 @@ describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () 
         fs.writeFileSync(file, JSON.stringify(s, null, 2));
       }
       const before = readRegistration(g.proj.dir, g.stateDir);
-      const { results } = await run(g, [[bash(`python3 tamper.py ${g.stateDir} ${CLI}`)], [bash("rm -rf data")]]);
+      const { results } = await run(g, [[bash(`python3 tamper.py ${g.stateDir} ${CLI} ${registrationFile(g.proj.dir, g.stateDir)}`)], [bash("rm -rf data")]]);
       const out = seen(results.slice(0, 1));
       if (sandboxed) {
         assert.doesNotMatch(out, /WROTE/, out);
@@ -181,7 +180,7 @@ describe("tampering from inside the sandbox (Claude Code 2.1.332)", function () 
         assert.match(out, /WROTE \.pi\/damage-control-rules\.yaml/, out);
         assert.match(out, /WROTE \.claude\/settings\.local\.json/, out);
         assert.ok(out.includes(g.token), out);
-        assert.match(out, /WROTE .*endpoints\/by-path\/.*\.endpoint/, out);
+        assert.match(out, /WROTE .*endpoints\/[0-9a-f]+\.json/, out);
       }
     });
   }

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { compilePathEntry, globBase, pathMatches, resolvePath } from "../../engine/paths";
-import { kernelReach, type KernelReach } from "../../engine/sandbox/kernel-answers";
+import { kernelReach, type KernelReach } from "../../engine/sandbox/kernel-reach";
 import type { SandboxPolicy } from "../../engine/sandbox/policy-types";
 import type { PathRule, RuleSet } from "../../engine/types";
 

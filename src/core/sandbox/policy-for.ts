@@ -8,7 +8,7 @@ import * as os from "node:os";
 import { buildSandboxPolicy } from "../../engine/sandbox/policy";
 import type { SandboxPolicy } from "../../engine/sandbox/policy-types";
 import type { RuleSet } from "../../engine/types";
-import type { KernelReach } from "../../engine/sandbox/kernel-answers";
+import type { KernelReach } from "../../engine/sandbox/kernel-reach";
 import { everydayHosts, globMatcher, guardFiles, listedHomeFolders, writableFolders } from "./facts";
 import { reachOf } from "./kernel-reach";
 

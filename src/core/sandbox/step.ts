@@ -10,7 +10,7 @@ import type { AgentId } from "../../engine/agents/types";
 import type { Answer } from "../../engine/render";
 import type { SandboxMode, SandboxPolicy } from "../../engine/sandbox/policy-types";
 import { isObject, type WireRequest } from "../../engine/agents/types";
-import type { KernelReach } from "../../engine/sandbox/kernel-answers";
+import type { KernelReach } from "../../engine/sandbox/kernel-reach";
 import { sandboxAvailability } from "./availability";
 import { kernelReachOf } from "./policy-for";
 import { SandboxRunner } from "./runner";
