@@ -16,6 +16,7 @@ import { agentHome, describeGuardedAgent, explainRun, runAgent } from "./support
 import { startOpenAIMock, toolCall, type OpenAIStep } from "./support/openai-mock";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { CLEANUP_PY, scenarioPolicy } from "./support/sandbox-scenario";
+import { assertKernelRecord, ledgerLines } from "./support/kernel-feed";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
 import type { DecisionRecord } from "../../src/core/guard";
 import { needsSandbox } from "../support/needs-sandbox";
@@ -163,11 +164,6 @@ describe("Cline 3.0.65: an allowed run_commands call runs inside bubblewrap", fu
   // hookName "tool_result", tool_result.input.commands = [our wrapper, as handed out] and
   // tool_result.output = [{query, result: stdout and stderr}]; the guard reads the kernel's refusals
   // from it. Its answer is `{}`: Cline's no-op (a cancel there would end the whole run).
-  const ledger = (g: Guarded) => {
-    const file = g.proj.path(".damage-control/audit.jsonl");
-    return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as DecisionRecord) : [];
-  };
-
   it("post-tool: the kernel's refusal of .env reaches the feed and the ledger with its rule; PostToolUse is answered {}", async function () {
     needsSandbox(this, "bwrap");
     const g = await sandboxed("auto");
@@ -176,16 +172,7 @@ describe("Cline 3.0.65: an allowed run_commands call runs inside bubblewrap", fu
     const { outputs } = await turn(g, "python3 cleanup.py");
     assert.doesNotMatch(outputs.join("\n"), /never-show-this/, "the secret reached the model");
     await g.guard.drain();
-    const kernel = decisions.filter((d) => d.decision === "kernel-refused");
-    assert.equal(kernel.length, 1, `one kernel entry; the feed had: ${JSON.stringify(decisions)}`);
-    const k = kernel[0]!;
-    assert.equal(k.target, "python3 cleanup.py", "attached to the call as the model wrote it");
-    assert.deepEqual(k.kernel?.find((r) => r.path === g.proj.path(".env")), { path: g.proj.path(".env"), kind: "read", rule: ".env", reason: "zero-access path" });
-    assert.equal(k.rule, ".env");
-    assert.equal(k.agent, "cline");
-    assert.ok(k.sandbox && "ran" in k.sandbox && /^[0-9a-f]{32}$/.test(k.sandbox.policy));
-    assert.doesNotMatch(JSON.stringify(k), /never-show-this/);
-    assert.equal(ledger(g).find((l) => l.decision === "kernel-refused")?.kernel?.[0]?.path, g.proj.path(".env"), "the ledger has it too");
+    assertKernelRecord(g, decisions, "cline");
     const answers = g.answers.filter((x) => x.route === "/hook/cline");
     assert.equal(answers.length, 2, `a pre-tool and a post-tool answer: ${JSON.stringify(answers.map((x) => x.body))}`);
     assert.deepEqual(answers[1]!.body, {});
@@ -199,7 +186,7 @@ describe("Cline 3.0.65: an allowed run_commands call runs inside bubblewrap", fu
     assert.match(outputs.join("\n"), /never-show-this/);
     await g.guard.drain();
     assert.equal(decisions.filter((d) => d.decision === "kernel-refused").length, 0);
-    assert.equal(ledger(g).filter((l) => l.decision === "kernel-refused").length, 0);
+    assert.equal(ledgerLines(g).filter((l) => l.decision === "kernel-refused").length, 0);
     const answers = g.answers.filter((x) => x.route === "/hook/cline");
     assert.equal(answers.length, 2, "the post-tool hook reached the endpoint");
     assert.deepEqual(answers[1]!.body, {});
