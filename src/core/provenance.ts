@@ -78,9 +78,15 @@ export function agentOf(argv: string[]): string | undefined {
   const script = /^(node|nodejs|bun)(\d+)?$/.test(exe) ? (argv.slice(1).find((a) => !a.startsWith("-")) ?? "") : "";
   for (const a of AGENT_PROCESSES) {
     if (a.names.includes(exe) || (script && a.names.includes(path.basename(script)))) return a.agent;
-    if (a.paths.some((p) => argv[0].includes(p) || (script && script.includes(p)))) return a.agent;
+    // A package path matches whole path segments only: `/work/hcline/dist/cli.js` is not Cline's `cline/dist/`.
+    if (a.paths.some((p) => inPath(argv[0], p) || (script && inPath(script, p)))) return a.agent;
   }
   return undefined;
+}
+
+/** `p` (a package path like `cline/dist/`) in `file`, starting at a path segment. */
+function inPath(file: string, p: string): boolean {
+  return `/${file.replace(/\\/g, "/")}`.includes(p.startsWith("/") ? p : `/${p}`);
 }
 
 function envMarker(pid: number, procDir: string): string | undefined {

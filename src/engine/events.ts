@@ -68,7 +68,7 @@ export interface HookEvent {
 }
 
 /**
- * The event a runner agent's post-tool payload is read into (agents/codex.ts, agents/gemini.ts):
+ * The event a runner agent's post-tool payload is read into (agents/codex.ts, gemini.ts, cline.ts…):
  * its own name so that the rules never judge it (Claude Code's PostToolUse is judged, and its
  * refusal shape is Claude Code's alone) and an agent's answer to it is always no opinion.
  */
@@ -139,7 +139,8 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
  */
 export const OTHER_AGENT_EVENTS: readonly HookEvent[] = [
   // The post-tool events of the agents our sandbox runner covers (Codex PostToolUse, Gemini
-  // AfterTool): the call already ran, so the answer is always no opinion, in every posture.
+  // AfterTool, Cline PostToolUse; pi and OpenCode through our plugins): the call already ran,
+  // so the answer is always no opinion, in every posture.
   row(TOOL_RESULT, "observe", "none", "neutral", NONE, "A runner agent's post-tool event: the call already ran; its output is read for the kernel's refusals (docs/sandbox.md), never refused.", { install: "never" }),
 ];
 

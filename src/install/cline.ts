@@ -1,8 +1,10 @@
-// `damage-control install cline` / `uninstall cline`: the executable `PreToolUse` in Cline's user
-// hooks folder (($CLINE_DIR or ~/.cline)/hooks/), or with --cwd D in the project's
-// D/.clinerules/hooks/. Cline runs every file there named PreToolUse (any of its script
-// extensions) for every tool call. The file is ours alone: install writes it and refuses to
-// replace a PreToolUse that is not ours; uninstall removes exactly ours; other hook files stay.
+// `damage-control install cline` / `uninstall cline`: the executables `PreToolUse` and
+// `PostToolUse` in Cline's user hooks folder (($CLINE_DIR or ~/.cline)/hooks/), or with --cwd D in
+// the project's D/.clinerules/hooks/. Cline runs every file there named PreToolUse (any of its
+// script extensions) for every tool call, and PostToolUse after it ran. The files are ours alone:
+// install writes them and refuses to replace a PreToolUse that is not ours (a PostToolUse that is
+// not ours is kept, and ours not written: it only feeds the panel); uninstall removes exactly
+// ours; other hook files stay.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -10,6 +12,8 @@ import { writeIfChanged } from "./json-file";
 import { shQuote } from "./launcher";
 
 export const CLINE_HOOK_FILE = "PreToolUse";
+/** After a call ran (measured 3.0.65: the command as it ran and its output): the kernel's refusals in the feed. */
+export const CLINE_POST_HOOK_FILE = "PostToolUse";
 export const CLINE_HOOK_MARK = "Damage Control hook for Cline";
 
 /** What Cline reads when our hook cannot run the guard: a refusal (anything else would RUN the call). */
@@ -71,6 +75,23 @@ exit 0
 `;
 }
 
+/**
+ * The PostToolUse hook file: hands the payload to the launcher for agent `cline` (the guard reads
+ * a sandboxed call's output for the kernel's refusals) and answers `{}` whatever the launcher
+ * said. Cline 3.0.65 honours `cancel` there too (it ends the whole run) and the launcher's last
+ * resort is a `cancel`: after the call ran nothing is refused, so that answer never reaches Cline.
+ */
+export function clinePostHookScript(launcher: string): string {
+  return `#!/bin/sh
+# ${CLINE_HOOK_MARK}, after each tool call (written by \`damage-control install cline\`; do not edit).
+# The answer is always {} (no opinion): the call already ran.
+launcher=${shQuote(launcher)}
+/bin/sh "$launcher" cline >/dev/null 2>&1
+printf '%s\\n' '{}'
+exit 0
+`;
+}
+
 function isOurs(file: string): boolean {
   try {
     return fs.readFileSync(file, "utf8").includes(CLINE_HOOK_MARK);
@@ -81,22 +102,35 @@ function isOurs(file: string): boolean {
 
 export class ClineHookConflict extends Error {}
 
-export function installCline(dir: string, launcher: string): { file: string; changed: boolean } {
+function writeHook(file: string, script: string): boolean {
+  const changed = writeIfChanged(file, script, 0o755);
+  // writeIfChanged keeps an unchanged file as it is: make sure it can run.
+  fs.chmodSync(file, 0o755);
+  return changed;
+}
+
+/** Our PostToolUse hook: written, or not (`kept`: the user's own file of that name stays). */
+export type ClinePostHook = { file: string; changed: boolean } | { file: string; kept: true };
+
+export function installCline(dir: string, launcher: string): { file: string; changed: boolean; post: ClinePostHook } {
   const file = path.join(dir, CLINE_HOOK_FILE);
   if (fs.existsSync(file) && !isOurs(file)) {
     throw new ClineHookConflict(`${file} is a PreToolUse hook that is not Damage Control's: not replaced. Cline also runs PreToolUse.sh (or .py, .js…) from the same folder, so rename yours and install again`);
   }
-  const changed = writeIfChanged(file, clineHookScript(launcher), 0o755);
-  // writeIfChanged keeps an unchanged file as it is: make sure it can run.
-  fs.chmodSync(file, 0o755);
-  return { file, changed };
+  const changed = writeHook(file, clineHookScript(launcher));
+  const postFile = path.join(dir, CLINE_POST_HOOK_FILE);
+  const post: ClinePostHook = fs.existsSync(postFile) && !isOurs(postFile) ? { file: postFile, kept: true } : { file: postFile, changed: writeHook(postFile, clinePostHookScript(launcher)) };
+  return { file, changed, post };
 }
 
-export function uninstallCline(dir: string): { file: string; removed: boolean } {
+export function uninstallCline(dir: string): { file: string; removed: boolean; postRemoved: boolean } {
   const file = path.join(dir, CLINE_HOOK_FILE);
-  if (!isOurs(file)) return { file, removed: false };
+  const postFile = path.join(dir, CLINE_POST_HOOK_FILE);
+  const postRemoved = isOurs(postFile);
+  if (postRemoved) fs.rmSync(postFile);
+  if (!isOurs(file)) return { file, removed: false, postRemoved };
   fs.rmSync(file);
-  return { file, removed: true };
+  return { file, removed: true, postRemoved };
 }
 
 export type ClineStatus = { state: "not-installed" | "guarding"; file: string } | { state: "not-guarding"; file: string; why: string };

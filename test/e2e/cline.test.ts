@@ -16,7 +16,10 @@ import { agentHome, describeGuardedAgent, explainRun, runAgent } from "./support
 import { startOpenAIMock, toolCall, type OpenAIStep } from "./support/openai-mock";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { CLEANUP_PY, scenarioPolicy } from "./support/sandbox-scenario";
+import { assertKernelRecord, ledgerLines } from "./support/kernel-feed";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
+import type { DecisionRecord } from "../../src/core/guard";
+import { needsSandbox } from "../support/needs-sandbox";
 
 const TOOL = "cline-3.0.65";
 const proxy = useProxyTrap();
@@ -155,5 +158,37 @@ describe("Cline 3.0.65: an allowed run_commands call runs inside bubblewrap", fu
     assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
     assert.doesNotMatch(outputs.join("\n"), /never-show-this/);
     assert.match(outputs.join("\n"), /cannot run in the sandbox, which is required here/);
+  });
+
+  // Issue 34 item 5: `install cline` also writes the PostToolUse hook. Measured (3.0.65): it gets
+  // hookName "tool_result", tool_result.input.commands = [our wrapper, as handed out] and
+  // tool_result.output = [{query, result: stdout and stderr}]; the guard reads the kernel's refusals
+  // from it. Its answer is `{}`: Cline's no-op (a cancel there would end the whole run).
+  it("post-tool: the kernel's refusal of .env reaches the feed and the ledger with its rule; PostToolUse is answered {}", async function () {
+    needsSandbox(this, "bwrap");
+    const g = await sandboxed("auto");
+    const decisions: DecisionRecord[] = [];
+    g.guard.on("decision", (d: DecisionRecord) => decisions.push(d));
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    assert.doesNotMatch(outputs.join("\n"), /never-show-this/, "the secret reached the model");
+    await g.guard.drain();
+    assertKernelRecord(g, decisions, "cline");
+    const answers = g.answers.filter((x) => x.route === "/hook/cline");
+    assert.equal(answers.length, 2, `a pre-tool and a post-tool answer: ${JSON.stringify(answers.map((x) => x.body))}`);
+    assert.deepEqual(answers[1]!.body, {});
+  });
+
+  it("post-tool control: the sandbox off: the secret is read and no kernel entry (PostToolUse still answered {})", async () => {
+    const g = await sandboxed("off");
+    const decisions: DecisionRecord[] = [];
+    g.guard.on("decision", (d: DecisionRecord) => decisions.push(d));
+    const { outputs } = await turn(g, "python3 cleanup.py");
+    assert.match(outputs.join("\n"), /never-show-this/);
+    await g.guard.drain();
+    assert.equal(decisions.filter((d) => d.decision === "kernel-refused").length, 0);
+    assert.equal(ledgerLines(g).filter((l) => l.decision === "kernel-refused").length, 0);
+    const answers = g.answers.filter((x) => x.route === "/hook/cline");
+    assert.equal(answers.length, 2, "the post-tool hook reached the endpoint");
+    assert.deepEqual(answers[1]!.body, {});
   });
 });

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import type { SandboxMode } from "../../src/engine/sandbox/policy-types";
 import type { DecisionRecord } from "../../src/core/guard";
 import { CLEANUP_PY, scenarioPolicy } from "./support/sandbox-scenario";
+import { assertKernelRecord, ledgerLines } from "./support/kernel-feed";
 import { codexTurn, copilotTurn, geminiTurn, opencodeTurn, qwenTurn, type Turn } from "./support/agent-turns";
 import { startGuarded, type Guarded } from "./support/guarded";
 import { requireTools, useCleanups, useProxyTrap } from "./support/suite";
@@ -190,11 +191,6 @@ for (const a of POST_TOOL) {
       needsSandbox(this, "bwrap");
     });
 
-    const ledger = (g: Guarded) => {
-      const file = g.proj.path(".damage-control/audit.jsonl");
-      return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as DecisionRecord) : [];
-    };
-
     it("the script reads .env under the sandbox: the feed and the ledger name .env and the rule; the post-tool event gets no opinion", async () => {
       const g = await guarded("auto");
       const decisions: DecisionRecord[] = [];
@@ -202,17 +198,7 @@ for (const a of POST_TOOL) {
       const { outputs } = await a.turn(g, "python3 cleanup.py");
       assert.doesNotMatch(outputs.join("\n"), /never-show-this/, "the secret reached the model");
       await g.guard.drain();
-      const kernel = decisions.filter((d) => d.decision === "kernel-refused");
-      assert.equal(kernel.length, 1, `one kernel entry; the feed had: ${JSON.stringify(decisions)}`);
-      const k = kernel[0]!;
-      assert.equal(k.target, "python3 cleanup.py", "attached to the call as the model wrote it");
-      assert.deepEqual(k.kernel?.find((r) => r.path === g.proj.path(".env")), { path: g.proj.path(".env"), kind: "read", rule: ".env", reason: "zero-access path" });
-      assert.equal(k.rule, ".env");
-      assert.ok(k.sandbox && "ran" in k.sandbox && /^[0-9a-f]{32}$/.test(k.sandbox.policy));
-      assert.equal(k.agent, a.agent);
-      assert.doesNotMatch(JSON.stringify(k), /never-show-this/);
-      const line = ledger(g).find((l) => l.decision === "kernel-refused");
-      assert.equal(line?.kernel?.[0]?.path, g.proj.path(".env"), "the ledger has it too");
+      assertKernelRecord(g, decisions, a.agent);
       // The post-tool event was put to the endpoint and answered with no opinion.
       const answers = g.answers.filter((x) => x.route === `/hook/${a.agent}`);
       assert.equal(answers.length, 2, `a pre-tool and a post-tool answer: ${JSON.stringify(answers.map((x) => x.body))}`);
@@ -227,7 +213,7 @@ for (const a of POST_TOOL) {
       assert.match(outputs.join("\n"), /never-show-this/);
       await g.guard.drain();
       assert.equal(decisions.filter((d) => d.decision === "kernel-refused").length, 0);
-      assert.equal(ledger(g).filter((l) => l.decision === "kernel-refused").length, 0);
+      assert.equal(ledgerLines(g).filter((l) => l.decision === "kernel-refused").length, 0);
       // Codex's and Gemini's post-tool hooks reach the endpoint all the same; our pi extension and
       // OpenCode plugin send a result only for a call they rewrote (remembered by call id).
       assert.equal(g.answers.filter((x) => x.route === `/hook/${a.agent}`).length, a.agent === "opencode" || a.agent === "pi" ? 1 : 2);

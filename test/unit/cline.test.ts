@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { clineWire, printableReason, refusalCommands } from "../../src/engine/agents/cline";
-import { clineHookScript, clineHooksDir, installCline, uninstallCline } from "../../src/install/cline";
+import { clineHookScript, clineHooksDir, clinePostHookScript, installCline, uninstallCline } from "../../src/install/cline";
 import { clineCheck } from "../../src/install/doctor-agents-more";
 import { installLauncher } from "../../src/install/launcher";
 import { repoRoot } from "./support";
@@ -71,6 +71,44 @@ describe("Cline: adapter", () => {
     assert.match(ask.context, /^Blocked by Damage Control: x; Cline cannot ask here/);
     const malformed = clineWire.read(clineCall("run_commands", 7));
     assert.ok("overrideInput" in (clineWire.render(malformed, DENY).body as object), "a run_commands call we cannot read is replaced too");
+  });
+});
+
+// PostToolUse as Cline 3.0.65 sends it (measured: a throwaway hook that dumped its stdin, the run
+// of test/e2e/cline.test.ts's sandbox scenario); trimmed of the session fields.
+const WRAPPER = "/s/sandbox/run 723a5f62d7619e45521ab97ac88c559d 'python3 cleanup.py'";
+const OUT = "read failed: [Errno 13] Permission denied: '.env'\ndelete failed: [Errno 30] Read-only file system: 'app.yaml'\n";
+const clineResult = (name: string, commands: string[], output: unknown = commands.map((c) => ({ query: c, result: c === WRAPPER ? OUT : "other\n", success: true }))) => ({
+  hookName: "tool_result",
+  taskId: "t1",
+  workspaceRoots: ["/w"],
+  iteration: 1,
+  tool_result: { id: "call_1", name, input: { commands }, output, durationMs: 160 },
+  postToolUse: { toolName: name, parameters: { commands: JSON.stringify(commands) }, result: JSON.stringify(output), success: true, executionTimeMs: 160 },
+});
+
+describe("Cline: PostToolUse (the kernel's refusals in the feed)", () => {
+  it("a run_commands result is read into ToolResult: the command as it ran (our wrapper) and its output", () => {
+    const r = clineWire.read(clineResult("run_commands", [WRAPPER]));
+    assert.deepEqual([r.event, r.cwd, r.sessionId, r.malformed, r.call], ["ToolResult", "/w", "t1", undefined, undefined]);
+    assert.deepEqual(r.result, { command: WRAPPER, output: OUT });
+  });
+
+  it("no result read from another tool, several commands (never one we rewrote), or an output it cannot match", () => {
+    assert.equal(clineWire.read(clineResult("read_files", [WRAPPER])).result, undefined);
+    assert.equal(clineWire.read(clineResult("run_commands", [WRAPPER, "ls"])).result, undefined);
+    assert.equal(clineWire.read(clineResult("run_commands", [WRAPPER], [{ query: "ls", result: OUT }])).result, undefined);
+    assert.equal(clineWire.read(clineResult("run_commands", [WRAPPER], 7)).result, undefined);
+    for (const r of [clineWire.read(clineResult("read_files", [WRAPPER])), clineWire.read({ hookName: "tool_result", workspaceRoots: ["/w"] })]) {
+      assert.deepEqual([r.event, r.malformed], ["ToolResult", undefined]);
+    }
+  });
+
+  it("the answer is {} (Cline's no-op) whatever the guard says: never a cancel, an overrideInput or a context", () => {
+    const r = clineWire.read(clineResult("run_commands", [WRAPPER]));
+    for (const answer of [DENY, { kind: "ask" as const, reason: "x" }, { kind: "neutral" as const }, { kind: "allow" as const, reason: "x", run: "/s/sandbox/run p ls" }]) {
+      assert.deepEqual(clineWire.render(r, answer), { body: {}, exitCode: 0 }, answer.kind);
+    }
   });
 });
 
@@ -144,6 +182,23 @@ describe("Cline: hook file, launcher, install and doctor", () => {
     assert.deepEqual([r.status, JSON.parse(r.stdout)], [0, {}]);
   });
 
+  it("the PostToolUse hook file hands the payload to the launcher and answers {} whatever it said (a cancel there would end the run)", () => {
+    const launcher = path.join(root, "fake-post-launcher");
+    const seen = path.join(root, "post-seen");
+    const file = path.join(root, "PostToolUse");
+    fs.writeFileSync(file, clinePostHookScript(launcher), { mode: 0o755 });
+    const payload = JSON.stringify(clineResult("run_commands", [WRAPPER]));
+    for (const body of [`cat > '${seen}'; echo '{}'`, `cat > '${seen}'; echo '{"cancel":true,"errorMessage":"x"}'; exit 2`, `cat > '${seen}'; echo garbage; exit 1`]) {
+      fs.rmSync(seen, { force: true });
+      fs.writeFileSync(launcher, body + "\n");
+      const r = runHook(file, payload);
+      assert.deepEqual([r.status, r.stdout], [0, "{}\n"], body);
+      assert.equal(fs.readFileSync(seen, "utf8"), payload, "the launcher got the payload");
+    }
+    fs.rmSync(launcher);
+    assert.deepEqual([runHook(file, payload).status, runHook(file, payload).stdout], [0, "{}\n"], "launcher missing");
+  });
+
   it("the real launcher decides locally for cline; its last resort is Cline's cancel (never a shape Cline would run)", () => {
     const sh = installLauncher({ stateDir: state, distDir: path.join(repoRoot, "dist"), nodePath: process.execPath }).sh;
     const file = path.join(root, "PreToolUse-real");
@@ -181,7 +236,9 @@ describe("Cline: hook file, launcher, install and doctor", () => {
     fs.writeFileSync(path.join(dir, "PostToolUse"), "#!/bin/sh\necho '{}'\n");
     const launcher = path.join(root, "launcher-for-install");
     const r = installCline(dir, launcher);
-    assert.deepEqual(r, { file: path.join(dir, "PreToolUse"), changed: true });
+    // The user's own PostToolUse is kept, and ours not written (it only feeds the panel).
+    assert.deepEqual(r, { file: path.join(dir, "PreToolUse"), changed: true, post: { file: path.join(dir, "PostToolUse"), kept: true } });
+    assert.equal(fs.readFileSync(path.join(dir, "PostToolUse"), "utf8"), "#!/bin/sh\necho '{}'\n");
     assert.equal(fs.statSync(r.file).mode & 0o111, 0o111, "executable");
     assert.equal(installCline(dir, launcher).changed, false);
     assert.equal(clineCheck(ws, env).status, "fail", "the launcher is missing");
@@ -206,15 +263,31 @@ describe("Cline: hook file, launcher, install and doctor", () => {
     assert.equal(fs.readFileSync(path.join(dir, "PreToolUse"), "utf8"), "#!/bin/sh\necho mine\n");
   });
 
+  it("install writes PostToolUse beside PreToolUse (executable, ours); uninstall removes both; reinstall is unchanged", () => {
+    const dir = path.join(root, "post-hooks");
+    const launcher = path.join(root, "launcher-for-post");
+    const r = installCline(dir, launcher);
+    assert.deepEqual(r, { file: path.join(dir, "PreToolUse"), changed: true, post: { file: path.join(dir, "PostToolUse"), changed: true } });
+    assert.equal(fs.readFileSync(path.join(dir, "PostToolUse"), "utf8"), clinePostHookScript(launcher));
+    assert.equal(fs.statSync(path.join(dir, "PostToolUse")).mode & 0o111, 0o111, "executable");
+    assert.deepEqual(installCline(dir, launcher).post, { file: path.join(dir, "PostToolUse"), changed: false });
+    fs.writeFileSync(path.join(dir, "PostToolUse.py"), "print('{}')\n");
+    assert.deepEqual(uninstallCline(dir), { file: path.join(dir, "PreToolUse"), removed: true, postRemoved: true });
+    assert.deepEqual(fs.readdirSync(dir), ["PostToolUse.py"], "the user's own hook kept");
+  });
+
   it("CLI: install cline (--cwd) writes the hook and says to stop the hub daemon; a foreign PreToolUse is exit 3", () => {
     const e = { ...process.env, HOME: home, DAMAGE_CONTROL_STATE_DIR: path.join(root, "cli-state") };
     const i = spawnSync(process.execPath, [CLI, "install", "cline", "--cwd", ws], { encoding: "utf8", env: e });
     assert.equal(i.status, 0, i.stderr);
     assert.match(i.stdout, /cline hub stop/);
     assert.match(fs.readFileSync(path.join(ws, ".clinerules/hooks/PreToolUse"), "utf8"), /cli-state\/bin\/damage-control-hook/);
+    assert.match(fs.readFileSync(path.join(ws, ".clinerules/hooks/PostToolUse"), "utf8"), /cli-state\/bin\/damage-control-hook/);
+    assert.match(i.stdout, /PostToolUse: shows what the sandbox's kernel refused/);
     const u = spawnSync(process.execPath, [CLI, "uninstall", "cline", "--cwd", ws], { encoding: "utf8", env: e });
     assert.equal(u.status, 0, u.stderr);
     assert.equal(fs.existsSync(path.join(ws, ".clinerules/hooks/PreToolUse")), false);
+    assert.equal(fs.existsSync(path.join(ws, ".clinerules/hooks/PostToolUse")), false);
     fs.writeFileSync(path.join(ws, ".clinerules/hooks/PreToolUse"), "#!/bin/sh\n");
     const refused = spawnSync(process.execPath, [CLI, "install", "cline", "--cwd", ws], { encoding: "utf8", env: e });
     assert.equal(refused.status, 3);

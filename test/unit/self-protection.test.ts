@@ -191,6 +191,9 @@ describe("self-protection: the guard cannot be switched off from inside", () => 
       assert.equal(agentOf(["node", "/x/node_modules/@openai/codex/bin/codex.js"]), "Codex");
       assert.equal(agentOf(["/usr/bin/bash", "-c", "claude"]), undefined, "a shell that mentions an agent is not one");
       assert.equal(agentOf(["node", "server.js"]), undefined);
+      // A package path matches whole segments: a checkout in a folder named hcline is not Cline.
+      assert.equal(agentOf(["node", "/x/node_modules/cline/dist/cli.js"]), "Cline");
+      assert.equal(agentOf(["node", "/work/wt/hcline/dist/cli.js", "install"]), undefined);
     });
   });
 

@@ -10,6 +10,10 @@
 // context: the model reads why, and the run goes on. Every other tool is refused with cancel (no
 // replacement input was measured as harmless for it). Exit codes, garbage and timeouts RUN the
 // call, so the hook file and the launcher end no other way than with one of these JSON answers.
+//
+// PostToolUse (an executable of that name, hookName "tool_result"): read into ToolResult for the
+// kernel's refusals inside our sandbox, answered `{}` (cancel would end the run there too).
+import { TOOL_RESULT } from "../events";
 import type { Answer } from "../render";
 import type { ToolCall } from "../toolcall";
 import { argvLine, patchCall } from "./codex";
@@ -94,6 +98,23 @@ export function clineRefusal(toolName: string | undefined, reason: string): Obj 
   return { cancel: true, errorMessage: reason };
 }
 
+/**
+ * A run_commands call's PostToolUse payload (hookName "tool_result", measured 3.0.65):
+ * tool_result:{name:"run_commands", input:{commands:[C]} (our runner's wrapper when the pre-tool
+ * hook rewrote it), output:[{query:C, result:"<stdout and stderr>", success}]}. Our rewrite is
+ * always one command, so only a call of one command is read: its entry's result is its output.
+ */
+function shellResult(payload: Obj): Pick<WireRequest, "result"> {
+  const r = payload.tool_result;
+  if (!isObj(r) || r.name !== CLINE_RUN_COMMANDS) return {};
+  const entries = commandEntries(r.input);
+  const command = entries.length === 1 ? entries[0] : undefined;
+  if (typeof command !== "string") return {};
+  const out = Array.isArray(r.output) ? r.output.find((o) => isObj(o) && o.query === command) : undefined;
+  const output = typeof r.output === "string" ? r.output : isObj(out) ? str(out.result) : undefined;
+  return output === undefined ? {} : { result: { command, output } };
+}
+
 export const clineWire: AgentWire = {
   id: "cline",
   label: "Cline",
@@ -104,7 +125,9 @@ export const clineWire: AgentWire = {
     const roots = payload.workspaceRoots;
     const cwd = Array.isArray(roots) && typeof roots[0] === "string" ? roots[0] : isObj(payload.workspaceInfo) ? str(payload.workspaceInfo.rootPath) : undefined;
     const base: WireRequest = { agent: "cline", event: hook === "tool_call" ? "PreToolUse" : hook, sessionId: str(payload.taskId), raw: payload };
-    // Only PreToolUse (hookName "tool_call") is wired by `install cline`; other events get no opinion.
+    // PostToolUse (hookName "tool_result"): read for the kernel's refusals only (docs/sandbox.md).
+    if (hook === "tool_result") return { ...base, event: TOOL_RESULT, cwd, ...shellResult(payload) };
+    // PreToolUse and PostToolUse are wired by `install cline`; other events get no opinion.
     if (hook !== "tool_call") return { ...base, cwd };
     const call = payload.tool_call;
     const tool = isObj(call) ? str(call.name) : undefined;
@@ -118,6 +141,9 @@ export const clineWire: AgentWire = {
     return { ...base, cwd, call: calls[0], ...(calls.length > 1 && { calls }) };
   },
   render(req: WireRequest, answer: Answer): WireAnswer {
+    // After the call ran there is nothing to refuse or rewrite: `{}` is Cline's no-op there (a
+    // `cancel` would end the whole run, a `context` would reach the model).
+    if (req.event === TOOL_RESULT) return { body: {}, exitCode: 0 };
     if (answer.kind === "deny" || answer.kind === "ask") return { body: clineRefusal(req.toolName, refusalReason(answer, "Cline")), exitCode: 0 };
     // Run it in our sandbox: overrideInput replaces the call's input (one command: the sandbox step
     // rewrites only a call that stands for one); Cline's own approval settings still apply.
