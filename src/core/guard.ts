@@ -236,7 +236,7 @@ export class Guard extends EventEmitter {
   /** A rewritten call: its wrapper is remembered, for its post-tool event. */
   private rememberRun(req: WireRequest, answer: Answer, note: SandboxNote | undefined, folder: string): void {
     const command = bashCommand(req.call);
-    if (answer.run === undefined || command === undefined || !note || !("ran" in note)) return;
+    if (answer.run === undefined || command === undefined || !note || !("ran" in note) || note.ran !== "bubblewrap") return;
     this.sandboxed.remember(answer.run, { command, policy: note.policy, folder, cwd: req.cwd && req.cwd.startsWith("/") ? req.cwd : folder });
   }
 
@@ -372,9 +372,10 @@ export class Guard extends EventEmitter {
    */
   private kernelAnswered(j: Extract<Judgement, { kind: "verdict" }>, req: WireRequest, folder: string): Resolved | undefined {
     if (j.kernelAnswers === undefined || !this.sandbox) return undefined;
-    const s = this.sandbox.step(req, { kind: "neutral" }, folder);
-    if (!s.note || !("ran" in s.note) || s.answer.kind !== "neutral" || s.answer.run === undefined) return undefined;
-    const reason = `Allowed without a question because it runs in the kernel sandbox, which refuses what was to be asked: ${j.kernelAnswers.replace(/^Damage Control asks the user to confirm: /, "")}`;
+    const s = this.sandbox.kernelStep(req, folder);
+    if (!s?.note || !("ran" in s.note)) return undefined;
+    const where = s.note.ran === "claude-code" ? "Claude Code's sandbox (required here)" : "the kernel sandbox";
+    const reason = `Allowed without a question because it runs in ${where}, which refuses what was to be asked: ${j.kernelAnswers.replace(/^Damage Control asks the user to confirm: /, "")}`;
     return { answer: s.answer, decision: "allow", reason, sandbox: { ...s.note, instead: j.kernelAnswers } };
   }
 

@@ -16,6 +16,10 @@ import type { RuleSet } from "../../src/engine/types";
 import { Guard } from "../../src/core/guard";
 import { inProcessDecider } from "../../src/core/in-process-decider";
 import type { Asker } from "../../src/core/asker";
+import { claudeSandboxWant } from "../../src/engine/sandbox/agents";
+import { applyOurs } from "../../src/engine/sandbox/ours";
+import { needsSandbox } from "../support/needs-sandbox";
+import { pathWithout } from "../support/path-without";
 
 const HAVE_BWRAP = fs.existsSync("/usr/bin/bwrap");
 const W = "/home/dev/proj";
@@ -197,5 +201,113 @@ describe("kernel answers: what a policy enforces of the rules (pure)", () => {
       req.close();
       g.close();
     }
+  });
+});
+
+// Claude Code's own sandbox (issue 34 §6): its Bash call is answered by the kernel only where it
+// certainly runs inside. One table row per condition: each one failing keeps the ask.
+describe("kernel answers: Claude Code's own sandbox, only where the call certainly runs inside", function () {
+  this.timeout(60_000);
+  before(function () {
+    needsSandbox(this, "agentSandboxes");
+  });
+  let tmp: string;
+  let ws: string;
+  let env: NodeJS.ProcessEnv;
+  const reach: KernelReach = { reads: true, writes: false, readOnly: [] };
+  const script = `python3 -c 'import os; [print(open(f).read()) for f in os.listdir(".") if f.startswith(".e")]'`;
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "dc-kernel-claude-"));
+    ws = path.join(tmp, "ws");
+    fs.mkdirSync(path.join(ws, ".pi"), { recursive: true });
+    fs.mkdirSync(path.join(tmp, ".claude"), { recursive: true });
+    fs.writeFileSync(path.join(ws, ".pi/damage-control-rules.yaml"), "zeroAccessPaths:\n  - .env\n");
+    env = { ...process.env, DAMAGE_CONTROL_STATE_DIR: path.join(tmp, "state"), XDG_CONFIG_HOME: path.join(tmp, "config"), HOME: tmp, DAMAGE_CONTROL_USER_RULES: path.join(tmp, "config/rules.yaml"), DAMAGE_CONTROL_MANAGED_RULES: path.join(tmp, "none.yaml") };
+    delete env.CLAUDE_CONFIG_DIR;
+    // What `install claude` writes under `required`, from the policy in force.
+    write(".claude/settings.local.json", applyOurs({}, claudeSandboxWant(policy(), "required")).settings);
+  });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  const policy = (): SandboxPolicy => ({ version: 1, folder: ws, denyRead: [{ path: path.join(ws, ".env"), rule: ".env" }], denyWrite: [{ path: path.join(ws, ".claude"), rule: "guard:settings" }], allowWrite: [ws, "/tmp"] });
+  const write = (rel: string, v: unknown) => {
+    const file = rel.startsWith("/") ? rel : path.join(ws, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, typeof v === "string" ? v : JSON.stringify(v));
+  };
+  const edit = (rel: string, f: (s: { sandbox: Record<string, unknown> & { filesystem: Record<string, unknown> } }) => void) => {
+    const file = path.join(ws, rel);
+    const s = JSON.parse(fs.readFileSync(file, "utf8"));
+    f(s);
+    fs.writeFileSync(file, JSON.stringify(s));
+  };
+  const guard = (o: { mode?: "auto" | "required"; pathVar?: string } = {}) =>
+    new Guard({ folders: [ws], home: tmp, decider: inProcessDecider, env, ledger: false, snapshots: false, sandbox: { mode: () => o.mode ?? "required", policy, stateDir: path.join(tmp, "state"), env: { ...env, PATH: o.pathVar ?? process.env.PATH }, reach: () => reach, claudeManaged: path.join(tmp, "managed-settings.json") } });
+  const claude = (command: string, extra: Record<string, unknown> = {}, project = ws) => ({ session_id: "s", transcript_path: path.join(tmp, ".claude/projects", project.replace(/[^a-zA-Z0-9]/g, "-"), "s.jsonl"), cwd: ws, hook_event_name: "PreToolUse", permission_mode: "default", tool_name: "Bash", tool_input: { command, description: "d", ...extra }, tool_use_id: "t" });
+  /** Runs the call once: whether a question was put, and the record. */
+  async function decideOnce(g: Guard, payload: unknown) {
+    const seen: Record<string, unknown>[] = [];
+    g.on("decision", (d) => seen.push(d));
+    let asked = 0;
+    const asker: Asker = { ask: async () => (asked++, { approved: false, why: "denied in the test" }) };
+    try {
+      const body = JSON.stringify((await g.handle("claude", payload, { asker })).body);
+      await g.drain();
+      return { asked, body, d: seen[0] as { decision: string; action: string; reason: string; sandbox?: { ran: string; instead?: string } } };
+    } finally {
+      g.close();
+    }
+  }
+
+  it("required, the machine can, our settings in force: an inline script asked about today runs without a question; the record says Claude Code's sandbox answered", async () => {
+    const { asked, body, d } = await decideOnce(guard(), claude(script));
+    assert.equal(asked, 0);
+    assert.doesNotMatch(body, /deny|"allow"/, "no opinion: Claude Code's own permissions still apply");
+    assert.equal(d.decision, "allow");
+    assert.equal(d.action, "ask");
+    assert.match(d.reason, /because it runs in Claude Code's sandbox \(required here\), which refuses what was to be asked: python3 open reads `f`/);
+    assert.deepEqual(d.sandbox?.ran, "claude-code");
+    assert.match(d.sandbox?.instead ?? "", /only known when the command runs/);
+    // An excluded program the call does not run changes nothing.
+    edit(".claude/settings.local.json", (s) => (s.sandbox.excludedCommands = ["docker", "npm run test:*"]));
+    assert.equal((await decideOnce(guard(), claude(script))).asked, 0);
+  });
+
+  const keeps: [string, () => { g?: Guard; payload?: unknown }][] = [
+    ["mode auto (Claude Code may run it unsandboxed where its sandbox cannot start)", () => ({ g: guard({ mode: "auto" }) })],
+    ["no bubblewrap on PATH", () => ({ g: guard({ pathVar: "/nonexistent" }) })],
+    ["bubblewrap but no socat (Claude Code's sandbox needs it)", () => ({ g: guard({ pathVar: pathWithout(path.join(tmp, "nosocat"), ["socat"]) }) })],
+    ["the session's project is another folder (its settings are not these)", () => ({ payload: claude(script, {}, path.join(tmp, "other")) })],
+    ["no transcript path", () => ({ payload: { ...claude(script), transcript_path: undefined } })],
+    ["the call asks to leave the sandbox (even false: not ours to read)", () => ({ payload: claude(script, { dangerouslyDisableSandbox: false }) })],
+    ["sandbox.enabled false in the project's local settings", () => (edit(".claude/settings.local.json", (s) => (s.sandbox.enabled = false)), {})],
+    ["failIfUnavailable false (an `auto` render)", () => (edit(".claude/settings.local.json", (s) => (s.sandbox.failIfUnavailable = false)), {})],
+    ["failIfUnavailable not in the file we write (Claude Code's default is false)", () => (edit(".claude/settings.local.json", (s) => delete s.sandbox.failIfUnavailable), {})],
+    ["allowUnsandboxedCommands true in the user's settings", () => (write(path.join(tmp, ".claude/settings.json"), { sandbox: { allowUnsandboxedCommands: true } }), {})],
+    ["enabled false in the managed settings", () => (write(path.join(tmp, "managed-settings.json"), { sandbox: { enabled: false } }), {})],
+    ["the program excluded in the project's shared settings", () => (write(".claude/settings.json", { sandbox: { excludedCommands: ["python3"] } }), {})],
+    ["an excluded program inside a wrapper (`bash -c`)", () => (write(".claude/settings.json", { sandbox: { excludedCommands: ["python3 -c"] } }), { payload: claude(`bash -c ${JSON.stringify(script)}`) })],
+    ["an excludedCommands entry naming any program", () => (write(".claude/settings.json", { sandbox: { excludedCommands: ["*"] } }), {})],
+    ["allowRead re-opening a path", () => (edit(".claude/settings.local.json", (s) => (s.sandbox.filesystem.allowRead = [ws])), {})],
+    ["stale settings: written from a policy without .env", () => (edit(".claude/settings.local.json", (s) => (s.sandbox.filesystem.denyRead = [])), {})],
+    ["no sandbox in the project's local settings", () => (write(".claude/settings.local.json", {}), {})],
+    ["a settings file that is not JSON", () => (write(path.join(tmp, ".claude/settings.json"), "{ not json"), {})],
+  ];
+  for (const [why, setup] of keeps) {
+    it(`keeps the ask: ${why}`, async () => {
+      const { g, payload } = setup();
+      const { asked, body, d } = await decideOnce(g ?? guard(), payload ?? claude(script));
+      assert.equal(asked, 1, body);
+      assert.equal(d.decision, "denied-by-user");
+      assert.match(body, /"deny"/);
+    });
+  }
+
+  it("the settings read is cached, and a change to a file is seen at the next call", async () => {
+    assert.equal((await decideOnce(guard(), claude(script))).asked, 0);
+    edit(".claude/settings.local.json", (s) => (s.sandbox.allowUnsandboxedCommands = true));
+    assert.equal((await decideOnce(guard(), claude(script))).asked, 1);
+    edit(".claude/settings.local.json", (s) => (s.sandbox.allowUnsandboxedCommands = false));
+    assert.equal((await decideOnce(guard(), claude(script))).asked, 0);
   });
 });

@@ -6,12 +6,17 @@
 //   required  a shell call that cannot run sandboxed is refused, with the reason and the fix
 // Only an answer that already lets the call run (neutral: the rules say nothing against it;
 // allow: a human's Allow) carries a rewrite: an ask nobody answered stays a refusal.
+import * as os from "node:os";
+import * as path from "node:path";
 import type { AgentId } from "../../engine/agents/types";
 import type { Answer } from "../../engine/render";
 import type { SandboxMode, SandboxPolicy } from "../../engine/sandbox/policy-types";
 import { isObject, type WireRequest } from "../../engine/agents/types";
 import type { KernelReach } from "../../engine/sandbox/kernel-reach";
+import { claudeSandboxInForce } from "../../engine/sandbox/claude-in-force";
 import { sandboxAvailability } from "./availability";
+import { claudeScopes } from "./claude-settings";
+import { sandboxMachine } from "./machine";
 import { kernelReachOf } from "./policy-for";
 import { SandboxRunner } from "./runner";
 
@@ -26,6 +31,8 @@ export interface GuardSandboxOptions {
   env?: NodeJS.ProcessEnv;
   /** What a policy enforces of the rules (default: what sandboxPolicyFor computed with it; tests pass their own). */
   reach?: (policy: SandboxPolicy) => KernelReach | undefined;
+  /** Claude Code's managed settings file (default /etc/claude-code/managed-settings.json; tests pass their own). */
+  claudeManaged?: string;
 }
 
 /**
@@ -50,7 +57,7 @@ const PROMPT_FREE: Partial<Record<AgentId, (raw: unknown) => boolean>> = {
 
 /** What the feed and the ledger say of the sandbox for one call; `instead`: the question the
  * kernel answered (the call ran without it because it ran sandboxed). */
-export type SandboxNote = { ran: "bubblewrap"; policy: string; instead?: string } | { unsandboxed: string };
+export type SandboxNote = { ran: "bubblewrap"; policy: string; instead?: string } | { ran: "claude-code"; instead: string } | { unsandboxed: string };
 
 export interface SandboxStep {
   answer: Answer;
@@ -67,15 +74,52 @@ export class GuardSandbox {
    * set only where the step would then certainly rewrite it (a runner agent, a mode not off, a
    * machine that can, an agent that takes the rewrite without skipping its own question, a
    * policy). The runner fails closed: bubblewrap that cannot start, or a policy file that is gone,
-   * runs nothing (docs/sandbox-runner.md). Claude Code's and VS Code's own sandboxes: not here.
+   * runs nothing (docs/sandbox-runner.md). Claude Code: see claudeReach. VS Code's agent: never.
    */
   reach(req: WireRequest, folder: string): KernelReach | undefined {
+    if (req.agent === "claude") return this.claudeReach(req, folder);
     const command = req.call?.tool === "bash" && !req.calls ? (req.call.input as { command?: unknown }).command : undefined;
     if (typeof command !== "string" || !RUNNER_AGENTS.has(req.agent) || this.o.mode(folder) === "off") return undefined;
     if (PROMPT_FREE[req.agent] && !PROMPT_FREE[req.agent]!(req.raw)) return undefined;
     if (!sandboxAvailability(this.o.env ?? process.env).ok) return undefined;
     const policy = this.o.policy(folder);
     return policy && policy.version === 1 ? (this.o.reach ?? kernelReachOf)(policy) : undefined;
+  }
+
+  /**
+   * A Claude Code Bash call certainly runs in Claude Code's own sandbox only when: the folder's mode
+   * is `required` (install wrote failIfUnavailable: Claude Code refuses to start without it; under
+   * `auto` it runs commands unsandboxed where its sandbox cannot start); this machine can run it
+   * (bubblewrap, socat, rg); the session's project is this folder (its transcript sits under the
+   * folder's name: the settings read are the ones it loaded); every settings scope keeps it on with
+   * no way out and the file we write holds the policy in force (claudeSandboxInForce); and the call
+   * does not ask to leave it (the hook refuses that anyway). Anything else: undefined, asked as before.
+   */
+  private claudeReach(req: WireRequest, folder: string): KernelReach | undefined {
+    const input = req.call?.tool === "bash" && !req.calls ? (req.call.input as { command?: unknown; dangerouslyDisableSandbox?: unknown }) : undefined;
+    if (typeof input?.command !== "string" || input.dangerouslyDisableSandbox !== undefined || this.o.mode(folder) !== "required") return undefined;
+    const env = this.o.env ?? process.env;
+    if (!sandboxAvailability(env).ok || !sandboxMachine(env).agentSandboxes) return undefined;
+    const transcript = isObject(req.raw) ? req.raw.transcript_path : undefined;
+    if (typeof transcript !== "string" || path.basename(path.dirname(transcript)) !== claudeProjectName(folder)) return undefined;
+    const policy = this.o.policy(folder);
+    if (!policy || policy.version !== 1) return undefined;
+    const scopes = claudeScopes(folder, env, env.HOME || os.homedir(), this.o.claudeManaged);
+    const inForce = scopes && claudeSandboxInForce(scopes, policy);
+    if (!inForce?.ok) return undefined;
+    const reach = (this.o.reach ?? kernelReachOf)(policy);
+    if (!reach) return undefined;
+    return { ...(inForce.writes ? reach : { reads: reach.reads, writes: false, readOnly: [] }), outside: inForce.outside };
+  }
+
+  /**
+   * The step of an ask the kernel answered: the call runs only if it does run sandboxed — our
+   * runner's rewrite, or (Claude Code) its own sandbox, checked again now. Undefined: ask as before.
+   */
+  kernelStep(req: WireRequest, folder: string): SandboxStep | undefined {
+    if (req.agent === "claude") return this.claudeReach(req, folder) ? { answer: { kind: "neutral" }, note: { ran: "claude-code", instead: "" } } : undefined;
+    const s = this.step(req, { kind: "neutral" }, folder);
+    return s.note && "ran" in s.note && s.answer.kind === "neutral" && s.answer.run !== undefined ? s : undefined;
   }
 
   step(req: WireRequest, answer: Answer, folder: string): SandboxStep {
@@ -110,4 +154,9 @@ export class GuardSandbox {
     }
     return { answer, note: { unsandboxed: why } };
   }
+}
+
+/** The folder name Claude Code keeps a project's transcripts under (~/.claude/projects/<name>/): its path, every other character a dash. */
+export function claudeProjectName(folder: string): string {
+  return folder.replace(/[^a-zA-Z0-9]/g, "-");
 }

@@ -55,6 +55,12 @@ function reachesAnotherHost(analysis: CommandAnalysis): boolean {
   });
 }
 
+/** A command (unwrapped: `sudo X`, `env X`, `bash -c 'X'` each count X too) whose program runs outside the sandbox. */
+function runsOutside(analysis: CommandAnalysis, reach: KernelReach): boolean {
+  const outside = reach.outside;
+  return outside !== undefined && outside.length > 0 && analysis.commands.some((c) => outside.includes(c.text.split(" ", 1)[0]!));
+}
+
 const withoutCache = new WeakMap<RuleSet, Map<string, RuleSet>>();
 
 /** The rules less the read-only entries the kernel enforces (one object per reach, so the decider's caches hold). */
@@ -79,7 +85,7 @@ function rulesWithout(rules: RuleSet, readOnly: readonly string[]): RuleSet {
  * undefined when the call still needs the question.
  */
 export function kernelAnswers(verdict: Verdict, command: string, analysis: CommandAnalysis, rules: RuleSet, ctx: DecideContext, reach: KernelReach): string | undefined {
-  if (verdict.action !== "ask" || reachesAnotherHost(analysis)) return undefined;
+  if (verdict.action !== "ask" || reachesAnotherHost(analysis) || runsOutside(analysis, reach)) return undefined;
   const answered = (u: Uncertainty) => !(u.via !== undefined && CODE_FROM_FILE.has(u.via)) && ((u.target === "read" && reach.reads) || (u.target === "write" && reach.writes));
   const uncertain = analysis.uncertain.filter((u) => !answered(u));
   // A command line that deletes keeps every read-only entry in the judging: what it deletes

@@ -13,6 +13,9 @@ export interface KernelReach {
   writes: boolean;
   /** The read-only entries (as written in the rules) every path of which is unwritable inside. */
   readOnly: string[];
+  /** Programs that run outside the sandbox (Claude Code's `sandbox.excludedCommands`): a command
+   * line running any of them is not answered. */
+  outside?: string[];
 }
 
 /**

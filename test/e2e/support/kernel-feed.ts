@@ -20,7 +20,7 @@ export function assertKernelRecord(g: Guarded, decisions: DecisionRecord[], agen
   assert.equal(k.target, "python3 cleanup.py", "attached to the call as the model wrote it");
   assert.deepEqual(k.kernel?.find((r) => r.path === g.proj.path(".env")), { path: g.proj.path(".env"), kind: "read", rule: ".env", reason: "zero-access path" });
   assert.equal(k.rule, ".env");
-  assert.ok(k.sandbox && "ran" in k.sandbox && /^[0-9a-f]{32}$/.test(k.sandbox.policy));
+  assert.ok(k.sandbox && "ran" in k.sandbox && k.sandbox.ran === "bubblewrap" && /^[0-9a-f]{32}$/.test(k.sandbox.policy));
   assert.equal(k.agent, agent);
   assert.doesNotMatch(JSON.stringify(k), /never-show-this/);
   const line = ledgerLines(g).find((l) => l.decision === "kernel-refused");
