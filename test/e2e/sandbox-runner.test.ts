@@ -96,53 +96,38 @@ for (const a of AGENTS) {
   });
 }
 
-// Qwen Code 0.24.4 documents PreToolUse `updatedInput` but ignores it (measured with and without
-// "allow", docs/sandbox-runner.md): its shell calls cannot be put in our sandbox. Under `auto` they
-// run as before; under `required` they are refused.
-describe("sandbox runner: qwen-0.24.4 cannot be rewritten, so `required` refuses its shell calls", function () {
-  requireTools("qwen-0.24.4");
-  const turn = qwenTurn({ proxy, addCleanup });
+// Agents our runner cannot rewrite (docs/sandbox-runner.md), measured with each real CLI:
+//   - Qwen Code 0.24.4 documents PreToolUse `updatedInput` but ignores it (with and without "allow");
+//   - Copilot CLI 1.0.102 takes `modifiedArgs` only with "allow", and its payload does not say
+//     whether it would have asked its user, so no rewrite is given.
+// Their shell calls cannot be put in our sandbox: under `auto` they run as before; under `required`
+// they are refused.
+const NOT_REWRITTEN: { tool: ToolId; agent: string; turn: Turn }[] = [
+  { tool: "qwen-0.24.4", agent: "qwen", turn: qwenTurn({ proxy, addCleanup }) },
+  { tool: "copilot-1.0.102", agent: "copilot-cli", turn: copilotTurn({ proxy, addCleanup }) },
+];
 
-  it("required: refused with the reason (bubblewrap present, the agent cannot take a rewrite)", async () => {
-    const g = await guarded("required");
-    const { outputs } = await turn(g, "python3 cleanup.py");
-    const told = outputs.join("\n");
-    assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
-    assert.doesNotMatch(told, /never-show-this/);
-    assert.match(told, /cannot run in the sandbox, which is required here \(the qwen agent cannot have a shell call rewritten/);
+for (const a of NOT_REWRITTEN) {
+  describe(`sandbox runner: ${a.tool} cannot be rewritten, so \`required\` refuses its shell calls`, function () {
+    requireTools(a.tool);
+
+    it("required: refused with the reason (bubblewrap present, the agent cannot take a rewrite)", async () => {
+      const g = await guarded("required");
+      const { outputs } = await a.turn(g, "python3 cleanup.py");
+      const told = outputs.join("\n");
+      assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
+      assert.doesNotMatch(told, /never-show-this/);
+      assert.match(told, new RegExp(`cannot run in the sandbox, which is required here \\(the ${a.agent} agent cannot have a shell call rewritten`));
+    });
+
+    it("control: auto runs it as today (the secret is read, config/ deleted)", async () => {
+      const g = await guarded("auto");
+      const { outputs } = await a.turn(g, "python3 cleanup.py");
+      assert.match(outputs.join("\n"), /never-show-this/);
+      assert.equal(g.proj.exists("config/app.yaml"), false);
+    });
   });
-
-  it("control: auto runs it as today (the secret is read, config/ deleted)", async () => {
-    const g = await guarded("auto");
-    const { outputs } = await turn(g, "python3 cleanup.py");
-    assert.match(outputs.join("\n"), /never-show-this/);
-    assert.equal(g.proj.exists("config/app.yaml"), false);
-  });
-});
-
-// Copilot CLI 1.0.102 takes `modifiedArgs` only with "allow", and its payload does not say whether it
-// would have asked its user (docs/sandbox-runner.md): no rewrite is given, so under `required` its
-// shell calls are refused; under `auto` they run as before.
-describe("sandbox runner: copilot-1.0.102 is not rewritten, so `required` refuses its shell calls", function () {
-  requireTools("copilot-1.0.102");
-  const turn = copilotTurn({ proxy, addCleanup });
-
-  it("required: refused with the reason (bubblewrap present, the agent cannot take a rewrite)", async () => {
-    const g = await guarded("required");
-    const { outputs } = await turn(g, "python3 cleanup.py");
-    const told = outputs.join("\n");
-    assert.ok(g.proj.exists("config/app.yaml"), "config/ was deleted");
-    assert.doesNotMatch(told, /never-show-this/);
-    assert.match(told, /cannot run in the sandbox, which is required here \(the copilot-cli agent cannot have a shell call rewritten/);
-  });
-
-  it("control: auto runs it as today (the secret is read, config/ deleted)", async () => {
-    const g = await guarded("auto");
-    const { outputs } = await turn(g, "python3 cleanup.py");
-    assert.match(outputs.join("\n"), /never-show-this/);
-    assert.equal(g.proj.exists("config/app.yaml"), false);
-  });
-});
+}
 
 // The policy follows the rules: a zero-access path added after install is unreadable in the next
 // sandboxed call. The rules → policy step is part A's; here a stand-in takes the literal
