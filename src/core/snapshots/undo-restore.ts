@@ -100,6 +100,9 @@ function undoStep(s: RestoreStep, r: UndoRestoreReport): void {
       }
       ("none" in b ? r.removed : r.putBack).push(s.path);
       if (r.dryRun) return;
+      // A file set aside goes back over the restored file in one rename: the name is never
+      // missing, for an editor or a build watching it. A folder on either side is removed first.
+      if ("aside" in b && s.put !== "dir" && !fs.lstatSync(b.aside).isDirectory()) return void fs.renameSync(b.aside, s.path);
       if (s.put === "dir") fs.rmdirSync(s.path);
       else fs.rmSync(s.path, { force: true });
       if ("aside" in b) fs.renameSync(b.aside, s.path);
